@@ -1,0 +1,2 @@
+import { LOG_LEVELS } from '@logdesk/contracts';
+console.log(LOG_LEVELS);
