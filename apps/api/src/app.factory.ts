@@ -1,0 +1,52 @@
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyInstance } from 'fastify';
+import { AppModule } from './app.module';
+import { registerApiKeyCheck, registerHostCheck } from './common/request-guards';
+import { shapeError } from './common/error-shape';
+import type { AppConfig } from './config/app-config';
+import { registerJsonBodyParser } from './ingestion/body-decoder';
+import { APP_VERSION } from './version';
+import { registerDashboard } from './web/dashboard';
+
+/** Builds the whole service on one Fastify instance: API, Swagger, dashboard, SDK bundle. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: 50 * 1024 * 1024, forceCloseConnections: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    bodyParser: false,
+    logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
+  });
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+
+  // Order matters: the Host check answers before CORS or anything else sees the request.
+  registerHostCheck(fastify, config);
+  app.enableCors({
+    origin: '*',
+    methods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    exposedHeaders: ['Retry-After', 'WWW-Authenticate', 'Content-Disposition'],
+    maxAge: 86_400,
+  });
+  registerApiKeyCheck(fastify, config);
+  registerJsonBodyParser(fastify);
+  // Errors raised before a route runs (body parsing, limits) get the same shape as the rest.
+  fastify.setErrorHandler((error, _request, reply) => {
+    const { body, headers } = shapeError(error);
+    void reply.status(body.statusCode).headers(headers).send(body);
+  });
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Logdesk')
+      .setDescription('Local-first log console: ingestion (POST /logs) and the read API. Errors: { statusCode, error, message, details? }.')
+      .setVersion(APP_VERSION)
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json' });
+  await registerDashboard(fastify, config);
+
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  return app;
+}

@@ -1,0 +1,56 @@
+import type { ContextScope, LogRecord, StatsResponse, TagFacet } from '@logdesk/contracts';
+import type { Database } from 'better-sqlite3';
+import type { DataSource } from 'typeorm';
+import type { IntakeBatch } from '../../ingestion/intake-batch';
+import type { LogFilter, LogStore, PageRequest, WriteResult } from '../log-store';
+import { SqliteReader } from './sqlite-reader';
+import { SqliteWriter } from './sqlite-writer';
+
+/** The embedded engine: better-sqlite3 calls are synchronous, so these only wrap them in promises. */
+export class SqliteLogStore implements LogStore {
+  readonly kind = 'sqlite' as const;
+  private readonly writer: SqliteWriter;
+  private readonly reader: SqliteReader;
+
+  constructor(private readonly dataSource: DataSource) {
+    const db = (dataSource.driver as unknown as { databaseConnection: Database }).databaseConnection;
+    this.writer = new SqliteWriter(db);
+    this.reader = new SqliteReader(db);
+  }
+
+  async checkpoint(journalId: string): Promise<number> {
+    return this.writer.checkpoint(journalId);
+  }
+
+  async write(batches: IntakeBatch[], journalId: string): Promise<WriteResult> {
+    return this.writer.write(batches, journalId);
+  }
+
+  async page(filter: LogFilter, request: PageRequest): Promise<LogRecord[]> {
+    return this.reader.page(filter, request);
+  }
+
+  async findById(id: number): Promise<LogRecord | null> {
+    return this.reader.findById(id);
+  }
+
+  async context(log: LogRecord, scope: ContextScope | null, before: number, after: number) {
+    return this.reader.context(log, scope, before, after);
+  }
+
+  async stats(filter: LogFilter & { projectId: string }, histogramBuckets: number): Promise<StatsResponse> {
+    return this.reader.stats(filter, histogramBuckets);
+  }
+
+  async tagCatalogue(projectId: string, valuesPerKey: number): Promise<TagFacet[]> {
+    return this.reader.tagCatalogue(projectId, valuesPerKey);
+  }
+
+  async prune(olderThan: number | null, maxLogs: number | null): Promise<number> {
+    return this.reader.prune(olderThan, maxLogs);
+  }
+
+  async close(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
