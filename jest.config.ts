@@ -2,6 +2,8 @@ import type { Config } from 'jest';
 
 // One Jest project per app and lib; each folder owns its own jest.config.ts.
 const config: Config = {
+  // End-to-end specs start real servers and browsers; the per-test bound is generous on purpose.
+  testTimeout: 60_000,
   projects: ['<rootDir>/libs/contracts', '<rootDir>/apps/api', '<rootDir>/libs/client-sdk', '<rootDir>/apps/web'],
 };
 

@@ -6,7 +6,7 @@ export const nodeProject = (displayName: string, rootDir: string): Config => ({
   rootDir,
   testEnvironment: 'node',
   transform: {
-    '^.+\\.ts$': ['ts-jest', { tsconfig: `${__dirname}/tsconfig.spec.json`, isolatedModules: true }],
+    '^.+\\.ts$': ['ts-jest', { tsconfig: `${__dirname}/tsconfig.spec.json` }],
   },
   moduleNameMapper: {
     '^@logdesk/contracts$': `${__dirname}/libs/contracts/src/index.ts`,

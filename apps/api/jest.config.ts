@@ -4,5 +4,4 @@ import { nodeProject } from '../../jest.preset';
 export default {
   ...nodeProject('api', __dirname),
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
-  testTimeout: 60_000,
 };

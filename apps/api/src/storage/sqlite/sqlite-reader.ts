@@ -157,10 +157,10 @@ export class SqliteReader {
     const query = buildFilter({ ...filter, since: start, until: end });
     const rows = this.db
       .prepare(
-        `SELECT ((l.timestamp - ?) * ?) / ? AS bin, l.level AS level, count(*) AS count
+        `SELECT max(0, min(?, (l.timestamp - CAST(? AS INTEGER)) * CAST(? AS INTEGER) / CAST(? AS INTEGER))) AS bin, l.level AS level, count(*) AS count
          FROM ${query.from} WHERE ${query.where.join(' AND ')} GROUP BY bin, l.level`,
       )
-      .all(start, binCount, range, ...query.params) as { bin: number; level: LogLevel; count: number }[];
+      .all(binCount - 1, start, binCount, range, ...query.params) as { bin: number; level: LogLevel; count: number }[];
     for (const row of rows) bins[row.bin].counts[row.level] = row.count;
     return bins;
   }

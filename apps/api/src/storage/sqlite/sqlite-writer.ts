@@ -14,6 +14,8 @@ const LOG_INSERT_COLUMNS = 16;
  */
 export class SqliteWriter {
   private nextId: number;
+  /** Catalogue rows get strictly increasing creation times, so "ordered by createdAt" is creation order. */
+  private lastCreatedAt = 0;
   private readonly knownProjects = new Set<string>();
   private readonly knownBuckets = new Set<string>();
   private readonly statements = new Map<string, Statement>();
@@ -40,12 +42,11 @@ export class SqliteWriter {
     const createdBuckets: string[] = [];
     try {
       this.db.transaction(() => {
-        const now = Date.now();
         const fresh = this.dropDuplicates(batches, result);
         const rows: LogRow[] = [];
         for (const { batch, log } of fresh) {
-          if (this.ensureProject(batch.projectId, now, result)) createdProjects.push(batch.projectId);
-          if (this.ensureBucket(batch.projectId, log.bucket, now, result)) createdBuckets.push(`${batch.projectId}\u0000${log.bucket}`);
+          if (this.ensureProject(batch.projectId, result)) createdProjects.push(batch.projectId);
+          if (this.ensureBucket(batch.projectId, log.bucket, result)) createdBuckets.push(`${batch.projectId}\u0000${log.bucket}`);
           rows.push(this.toRow(this.nextId++, batch, log));
         }
         for (let i = 0; i < rows.length; i += WRITER.batchSize) this.insertChunk(rows.slice(i, i + WRITER.batchSize));
@@ -70,6 +71,11 @@ export class SqliteWriter {
       throw error;
     }
     return result;
+  }
+
+  private creationTime(): number {
+    this.lastCreatedAt = Math.max(Date.now(), this.lastCreatedAt + 1);
+    return this.lastCreatedAt;
   }
 
   /** The first copy of an eventId wins: earlier in this write, or already stored. */
@@ -111,8 +117,9 @@ export class SqliteWriter {
     return fresh;
   }
 
-  private ensureProject(projectId: string, now: number, result: WriteResult): boolean {
+  private ensureProject(projectId: string, result: WriteResult): boolean {
     if (this.knownProjects.has(projectId)) return false;
+    const now = this.creationTime();
     this.stmt('workspace', () => 'INSERT OR IGNORE INTO workspaces (id, name, created_at) VALUES (?, ?, ?)').run(
       DEFAULT_WORKSPACE.id,
       DEFAULT_WORKSPACE.name,
@@ -131,9 +138,10 @@ export class SqliteWriter {
     return true;
   }
 
-  private ensureBucket(projectId: string, name: string, now: number, result: WriteResult): boolean {
+  private ensureBucket(projectId: string, name: string, result: WriteResult): boolean {
     const key = `${projectId}\u0000${name}`;
     if (this.knownBuckets.has(key)) return false;
+    const now = this.creationTime();
     const inserted = this.stmt('bucket', () => 'INSERT OR IGNORE INTO buckets (project_id, name, created_at) VALUES (?, ?, ?)').run(
       projectId,
       name,
