@@ -1,0 +1,87 @@
+// Ingestion: logs/s sustained for 20 s over HTTP (gzip batches of 100, 10 connections, autocannon
+// in its own process), then the lag from a 200 to the log being queryable (p50, p99) under load.
+import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { ROOT, ms, percentile, sleep, startServer, tempDir } from './support.mjs';
+
+const DURATION_S = Number(process.env.BENCH_INGEST_SECONDS ?? 20);
+const BATCH = 100;
+const LEVELS = ['debug', 'info', 'info', 'info', 'warn', 'error'];
+
+const batch = (projectId) =>
+  gzipSync(
+    JSON.stringify({
+      projectId,
+      logs: Array.from({ length: BATCH }, (_, i) => ({
+        bucket: `bucket-${i % 8}`,
+        level: LEVELS[i % LEVELS.length],
+        message: `GET /api/orders/${1000 + i} answered 200 in ${i % 97} ms for customer c-${i * 7}`,
+        tags: { env: 'prod', region: ['eu', 'us', 'ap'][i % 3], host: `web-${i % 5}` },
+        context: { path: `/api/orders/${1000 + i}`, status: 200 },
+        traceId: `trace-${i % 10}`,
+        sessionId: `session-${i % 20}`,
+      })),
+    }),
+  );
+
+function autocannon(url, bodyFile, seconds, requestsPerSecond) {
+  return new Promise((done, fail) => {
+    const args = [join(ROOT, 'bench/load.mjs'), `${url}/logs`, bodyFile, String(seconds), ...(requestsPerSecond ? [String(requestsPerSecond)] : [])];
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.once('exit', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`autocannon exited ${code}`))));
+  });
+}
+
+async function health(url) {
+  return (await fetch(`${url}/health`)).json();
+}
+
+export async function benchIngestion() {
+  const dir = tempDir('logdesk-bench-ingest-');
+  const server = await startServer(dir);
+  const bodyFile = join(dir, 'batch.json.gz');
+  writeFileSync(bodyFile, batch('bench'));
+  try {
+    const started = Date.now();
+    const result = await autocannon(server.url, bodyFile, DURATION_S);
+    const accepted = result['2xx'] * BATCH;
+    // Sustained means stored, not only accepted: wait for the queue to empty.
+    while ((await health(server.url)).queue.pending > 0) await sleep(50);
+    const seconds = (Date.now() - started) / 1000;
+    console.log(`ingestion: ${Math.round(accepted / seconds).toLocaleString('en')} logs/s stored ` +
+      `(${accepted.toLocaleString('en')} logs in ${seconds.toFixed(1)} s; HTTP ${Math.round(result.requests.average * BATCH).toLocaleString('en')} logs/s accepted, ` +
+      `${result.non2xx} non-2xx, latency p99 ${result.latency.p99} ms)`);
+
+    // Lag under a steady 10,000 logs/s background load.
+    const load = autocannon(server.url, bodyFile, 12, 100);
+    await sleep(1000);
+    const lags = [];
+    for (let i = 0; i < 200; i++) {
+      const projectId = `lag-${i}`;
+      const response = await fetch(`${server.url}/logs`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ projectId, logs: [{ bucket: 'lag', level: 'info', message: `probe ${i}` }] }),
+      });
+      const acknowledged = performance.now();
+      if (response.status !== 200) throw new Error(`probe answered ${response.status}`);
+      for (;;) {
+        const page = await (await fetch(`${server.url}/api/logs?projectId=${projectId}&limit=1`)).json();
+        if (page.count > 0) break;
+        await sleep(1);
+      }
+      lags.push(performance.now() - acknowledged);
+      await sleep(20);
+    }
+    await load;
+    console.log(`lag 200 -> queryable under 10,000 logs/s: p50 ${ms(percentile(lags, 50))}, p99 ${ms(percentile(lags, 99))}`);
+  } finally {
+    await server.stop();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await benchIngestion();

@@ -1,0 +1,14 @@
+// npm run bench: prints figures; asserts nothing. Needs a build (npm run build:api at least).
+import { existsSync } from 'node:fs';
+import { SERVER_ENTRY } from './support.mjs';
+import { benchIngestion } from './ingestion.mjs';
+import { benchQueries } from './queries.mjs';
+
+if (!existsSync(SERVER_ENTRY)) {
+  console.error('Build first: npm run build');
+  process.exit(1);
+}
+const only = process.argv[2];
+console.log(`Logdesk benchmarks on ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
+if (!only || only === 'ingestion') await benchIngestion();
+if (!only || only === 'queries') await benchQueries();
