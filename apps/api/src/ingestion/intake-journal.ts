@@ -1,4 +1,3 @@
-import { Logger } from '@nestjs/common';
 import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IntakeBatch } from './intake-batch';
@@ -22,14 +21,17 @@ interface Segment {
  * deleted.
  */
 export class IntakeJournal {
-  private readonly logger = new Logger(IntakeJournal.name);
   private readonly segments: Segment[] = [];
   private fd: number | null = null;
   private current: Segment | null = null;
   private currentBytes = 0;
   private nextSeq = 1;
 
-  constructor(private readonly dir: string) {
+  /** `warn` reports what recovery skips; kept free of Nest so the journal stands alone. */
+  constructor(
+    private readonly dir: string,
+    private readonly warn: (message: string) => void = () => undefined,
+  ) {
     mkdirSync(dir, { recursive: true });
   }
 
@@ -52,7 +54,7 @@ export class IntakeJournal {
         try {
           batch = JSON.parse(line) as IntakeBatch;
         } catch {
-          this.logger.warn(`Skipping a torn line in ${name}`);
+          this.warn(`Skipping a torn line in ${name}`);
           continue;
         }
         segment.lastSeq = Math.max(segment.lastSeq, batch.seq);
@@ -87,7 +89,7 @@ export class IntakeJournal {
       try {
         unlinkSync(oldest.path);
       } catch (error) {
-        this.logger.warn(`Could not delete ${oldest.path}: ${(error as Error).message}`);
+        this.warn(`Could not delete ${oldest.path}: ${(error as Error).message}`);
       }
     }
   }

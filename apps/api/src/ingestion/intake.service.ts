@@ -33,7 +33,7 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     @Inject(LOG_STORE) private readonly store: LogStore,
     private readonly events: EventEmitter2,
   ) {
-    this.journal = new IntakeJournal(join(config.dataDir, 'journal'));
+    this.journal = new IntakeJournal(join(config.dataDir, 'journal'), (message) => this.logger.warn(message));
     // One journal per data directory; the checkpoint row is keyed by it (several instances may share PostgreSQL).
     this.journalId = config.dataDir;
   }
