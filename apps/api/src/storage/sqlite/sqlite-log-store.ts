@@ -4,6 +4,8 @@ import type { DataSource } from 'typeorm';
 import type { IntakeBatch } from '../../ingestion/intake-batch';
 import type { LogFilter, LogStore, PageRequest, WriteResult } from '../log-store';
 import { SqliteReader } from './sqlite-reader';
+import { SqliteRetention } from './sqlite-retention';
+import { SqliteStats } from './sqlite-stats';
 import { SqliteWriter } from './sqlite-writer';
 
 /** The embedded engine: better-sqlite3 calls are synchronous, so these only wrap them in promises. */
@@ -11,11 +13,15 @@ export class SqliteLogStore implements LogStore {
   readonly kind = 'sqlite' as const;
   private readonly writer: SqliteWriter;
   private readonly reader: SqliteReader;
+  private readonly statistics: SqliteStats;
+  private readonly retention: SqliteRetention;
 
   constructor(private readonly dataSource: DataSource) {
     const db = (dataSource.driver as unknown as { databaseConnection: Database }).databaseConnection;
     this.writer = new SqliteWriter(db);
     this.reader = new SqliteReader(db);
+    this.statistics = new SqliteStats(db);
+    this.retention = new SqliteRetention(db);
   }
 
   async checkpoint(journalId: string): Promise<number> {
@@ -39,7 +45,7 @@ export class SqliteLogStore implements LogStore {
   }
 
   async stats(filter: LogFilter & { projectId: string }, histogramBuckets: number): Promise<StatsResponse> {
-    return this.reader.stats(filter, histogramBuckets);
+    return this.statistics.stats(filter, histogramBuckets);
   }
 
   async tagCatalogue(projectId: string, valuesPerKey: number): Promise<TagFacet[]> {
@@ -47,7 +53,7 @@ export class SqliteLogStore implements LogStore {
   }
 
   async prune(olderThan: number | null, maxLogs: number | null): Promise<number> {
-    return this.reader.prune(olderThan, maxLogs);
+    return this.retention.prune(olderThan, maxLogs);
   }
 
   async close(): Promise<void> {

@@ -194,6 +194,7 @@ export class SqliteWriter {
   private indexTags(rows: LogRow[], result: WriteResult): void {
     const tagRows: unknown[][] = [];
     const counts = new Map<string, { projectId: string; key: string; value: string; count: number }>();
+    const byLevelAndBucket = new Map<string, unknown[]>();
     for (const row of rows) {
       if (!row.tags) continue;
       for (const [key, value] of Object.entries(JSON.parse(row.tags) as Record<string, string>)) {
@@ -202,6 +203,10 @@ export class SqliteWriter {
         const entry = counts.get(id) ?? { projectId: row.project_id, key, value, count: 0 };
         entry.count++;
         counts.set(id, entry);
+        const cell = `${id}\u0000${row.level}\u0000${row.bucket}`;
+        const tally = byLevelAndBucket.get(cell) ?? [row.project_id, key, value, row.level, row.bucket, 0];
+        (tally[5] as number)++;
+        byLevelAndBucket.set(cell, tally);
       }
     }
     for (let i = 0; i < tagRows.length; i += WRITER.batchSize * 4) {
@@ -218,6 +223,11 @@ export class SqliteWriter {
       const total = upsert.pluck().get(entry.projectId, entry.key, entry.value, entry.count) as number;
       if (total === entry.count) result.tags.push({ projectId: entry.projectId, key: entry.key, value: entry.value });
     }
+    const tally = this.stmt('tag-counts', () =>
+      `INSERT INTO tag_counts (project_id, key, value, level, bucket, count) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (project_id, key, value, level, bucket) DO UPDATE SET count = count + excluded.count`,
+    );
+    for (const cell of byLevelAndBucket.values()) tally.run(cell);
   }
 
   private countByMinute(rows: LogRow[]): void {

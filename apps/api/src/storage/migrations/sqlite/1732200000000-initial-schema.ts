@@ -37,7 +37,11 @@ export class InitialSchema1732200000000 implements MigrationInterface {
         log_id bigint NOT NULL, PRIMARY KEY (project_id, key, value, log_id)) WITHOUT ROWID`,
       `CREATE TABLE tag_values (project_id varchar(128) NOT NULL, key varchar(64) NOT NULL, value text NOT NULL,
         count bigint NOT NULL, PRIMARY KEY (project_id, key, value)) WITHOUT ROWID`,
-      // Per-minute counts kept at write time, so unfiltered facets and histograms need no scan.
+      // Tag counts by level and bucket, kept at write time: tag facets under level/bucket filters need no scan.
+      `CREATE TABLE tag_counts (project_id varchar(128) NOT NULL, key varchar(64) NOT NULL, value text NOT NULL,
+        level varchar(8) NOT NULL, bucket varchar(128) NOT NULL, count bigint NOT NULL,
+        PRIMARY KEY (project_id, key, value, level, bucket)) WITHOUT ROWID`,
+      // Per-minute counts kept at write time, so level/bucket facets and histograms need no scan.
       `CREATE TABLE log_counts (project_id varchar(128) NOT NULL, minute bigint NOT NULL, level varchar(8) NOT NULL,
         bucket varchar(128) NOT NULL, count bigint NOT NULL, PRIMARY KEY (project_id, minute, level, bucket)) WITHOUT ROWID`,
       `CREATE VIRTUAL TABLE logs_fts USING fts5(message, content='', contentless_delete=1, tokenize='trigram')`,
@@ -47,7 +51,7 @@ export class InitialSchema1732200000000 implements MigrationInterface {
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['logs_fts', 'log_counts', 'tag_values', 'log_tags', 'logs', 'saved_filters', 'buckets',
+    for (const table of ['logs_fts', 'log_counts', 'tag_counts', 'tag_values', 'log_tags', 'logs', 'saved_filters', 'buckets',
       'projects', 'workspaces', 'intake_checkpoints']) {
       await runner.query(`DROP TABLE IF EXISTS ${table}`);
     }

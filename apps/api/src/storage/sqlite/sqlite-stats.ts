@@ -1,0 +1,204 @@
+import { LOG_LEVELS, QUERY_LIMITS, type HistogramBin, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
+import type { Database } from 'better-sqlite3';
+import { binOf, histogramEdges, MINUTE } from '../histogram-edges';
+import type { LogFilter } from '../log-store';
+import { buildFilter, type FilterOptions } from './sqlite-filter';
+
+type ProjectFilter = LogFilter & { projectId: string };
+interface TagCount {
+  key: string;
+  value: string;
+  count: number;
+}
+
+/** Counts for one stats answer; each dimension leaves its own filter out of its counts. */
+class StatsTally {
+  readonly byLevel = Object.fromEntries(LOG_LEVELS.map((level) => [level, 0])) as Record<LogLevel, number>;
+  readonly byBucket: Record<string, number> = {};
+  total = 0;
+  readonly bins: HistogramBin[];
+  private readonly levels: Set<string> | null;
+  private readonly buckets: Set<string> | null;
+
+  constructor(filter: LogFilter, readonly edges: number[]) {
+    this.levels = filter.levels?.length ? new Set(filter.levels) : null;
+    this.buckets = filter.buckets?.length ? new Set(filter.buckets) : null;
+    this.bins = edges.slice(0, -1).map((start, i) => ({ start, end: edges[i + 1], counts: {} }));
+  }
+
+  count(level: LogLevel, bucket: string, n: number): void {
+    const levelOk = !this.levels || this.levels.has(level);
+    const bucketOk = !this.buckets || this.buckets.has(bucket);
+    if (bucketOk) this.byLevel[level] += n;
+    if (levelOk) this.byBucket[bucket] = (this.byBucket[bucket] ?? 0) + n;
+    if (levelOk && bucketOk) this.total += n;
+  }
+
+  plot(timestamp: number, level: LogLevel, bucket: string, n: number): void {
+    if ((this.levels && !this.levels.has(level)) || (this.buckets && !this.buckets.has(bucket))) return;
+    const bin = binOf(this.edges, timestamp);
+    if (bin >= 0) this.bins[bin].counts[level] = (this.bins[bin].counts[level] ?? 0) + n;
+  }
+}
+
+/**
+ * `GET /api/logs/stats` on SQLite. Filters of level, bucket and time only are answered from the
+ * per-minute rollups (log_counts, tag_counts) plus an exact count of the partial minutes at the
+ * edges, so a million logs cost a few thousand rollup rows. Search, tag and id filters count the
+ * matching logs themselves.
+ */
+export class SqliteStats {
+  constructor(private readonly db: Database) {}
+
+  stats(filter: ProjectFilter, binCount: number): StatsResponse {
+    const span = this.db
+      .prepare('SELECT min(timestamp) AS first, max(timestamp) AS last FROM logs WHERE project_id = ?')
+      .get(filter.projectId) as { first: number | null; last: number | null };
+    const [start, end] = this.histogramRange(filter, span.first);
+    const tally = new StatsTally(filter, histogramEdges(start, end, binCount).edges);
+    const snapped = histogramEdges(start, end, binCount).snapped;
+    const rollup = !filter.search && !filter.tags && !filter.traceId && !filter.userId && !filter.sessionId;
+    if (span.first !== null) {
+      if (rollup && snapped) this.fromRollups(filter, tally, start, end);
+      else this.exact(filter, tally, start, end, snapped);
+    }
+    const coversAll =
+      span.first === null ||
+      ((filter.since === undefined || filter.since <= span.first) && (filter.until === undefined || filter.until > span.last!));
+    const tags = rollup && coversAll ? this.tagsFromCounts(filter) : this.tagsExact(filter);
+    return { total: tally.total, byLevel: tally.byLevel, byBucket: tally.byBucket, tags, histogram: tally.bins };
+  }
+
+  /** since/until when given, else the first to the last matching timestamp. */
+  private histogramRange(filter: ProjectFilter, projectFirst: number | null): [number, number] {
+    let { since: start, until: end } = filter;
+    if ((start === undefined || end === undefined) && projectFirst !== null) {
+      const query = buildFilter(filter);
+      const span = this.db
+        .prepare(`SELECT min(l.timestamp) AS first, max(l.timestamp) AS last FROM ${query.from} WHERE ${query.where.join(' AND ')}`)
+        .get(...query.params) as { first: number | null; last: number | null };
+      start ??= span.first ?? end ?? Date.now();
+      end ??= Math.max(start, span.last ?? start) + 1;
+    }
+    start ??= end !== undefined ? end - 1 : Date.now();
+    end ??= start + 1;
+    return [start, Math.max(end, start + 1)];
+  }
+
+  private fromRollups(filter: ProjectFilter, tally: StatsTally, hStart: number, hEnd: number): void {
+    const since = filter.since ?? Number.MIN_SAFE_INTEGER;
+    const until = filter.until ?? Number.MAX_SAFE_INTEGER;
+    const wholeStart = filter.since === undefined ? since : Math.ceil(since / MINUTE) * MINUTE;
+    const wholeEnd = filter.until === undefined ? until : Math.floor(until / MINUTE) * MINUTE;
+    if (wholeStart >= wholeEnd) return this.exactRange(filter.projectId, since, until, tally, true);
+    const rows = this.db
+      .prepare('SELECT minute, level, bucket, count FROM log_counts WHERE project_id = ? AND minute >= ? AND minute < ?')
+      .all(filter.projectId, wholeStart, wholeEnd) as { minute: number; level: LogLevel; bucket: string; count: number }[];
+    const straddling = new Set<number>();
+    for (const row of rows) {
+      tally.count(row.level, row.bucket, row.count);
+      if (row.minute >= hStart && row.minute + MINUTE <= hEnd) tally.plot(row.minute, row.level, row.bucket, row.count);
+      else if (row.minute < hEnd && row.minute + MINUTE > hStart) straddling.add(row.minute);
+    }
+    if (filter.since !== undefined && since < wholeStart) this.exactRange(filter.projectId, since, wholeStart, tally, true);
+    if (filter.until !== undefined && wholeEnd < until) this.exactRange(filter.projectId, wholeEnd, until, tally, true);
+    // Minutes cut by the histogram's own edges: counted above, plotted log by log.
+    for (const minute of straddling) this.exactRange(filter.projectId, minute, minute + MINUTE, tally, false);
+  }
+
+  private exactRange(projectId: string, from: number, to: number, tally: StatsTally, count: boolean): void {
+    const rows = this.db
+      .prepare('SELECT timestamp, level, bucket FROM logs WHERE project_id = ? AND timestamp >= ? AND timestamp < ?')
+      .all(projectId, from, to) as { timestamp: number; level: LogLevel; bucket: string }[];
+    for (const row of rows) {
+      if (count) tally.count(row.level, row.bucket, 1);
+      tally.plot(row.timestamp, row.level, row.bucket, 1);
+    }
+  }
+
+  /** Every count from the matching logs themselves (search, tag and id filters). */
+  private exact(filter: ProjectFilter, tally: StatsTally, hStart: number, hEnd: number, snapped: boolean): void {
+    for (const row of this.grouped(filter, 'l.level', { omit: 'level' })) tally.byLevel[row.key as LogLevel] = row.count;
+    for (const row of this.grouped(filter, 'l.bucket', { omit: 'bucket' })) tally.byBucket[row.key] = row.count;
+    tally.total = this.grouped(filter, "'all'", {})[0]?.count ?? 0;
+    const query = buildFilter({ ...filter, since: hStart, until: hEnd });
+    const range = hEnd - hStart;
+    const bins = tally.bins.length;
+    // Snapped edges are whole minutes, so a minute's logs share a bin; otherwise the equal-width formula.
+    const binExpression = snapped ? 'l.timestamp / 60000' : `(l.timestamp - ${hStart}) * ${bins} / ${range}`;
+    const rows = this.db
+      .prepare(`SELECT ${binExpression} AS slot, l.level AS level, count(*) AS count FROM ${query.from}
+        WHERE ${query.where.join(' AND ')} GROUP BY slot, l.level`)
+      .all(...query.params) as { slot: number; level: LogLevel; count: number }[];
+    for (const row of rows) {
+      const bin = snapped ? binOf(tally.edges, Math.max(row.slot * MINUTE, hStart)) : Math.min(bins - 1, row.slot);
+      if (bin >= 0) tally.bins[bin].counts[row.level] = (tally.bins[bin].counts[row.level] ?? 0) + row.count;
+    }
+  }
+
+  private grouped(filter: LogFilter, column: string, options: FilterOptions): { key: string; count: number }[] {
+    const query = buildFilter(filter, options);
+    return this.db
+      .prepare(`SELECT ${column} AS key, count(*) AS count FROM ${query.from} WHERE ${query.where.join(' AND ')} GROUP BY 1`)
+      .all(...query.params) as { key: string; count: number }[];
+  }
+
+  private tagsFromCounts(filter: ProjectFilter): TagFacet[] {
+    const conditions = ['project_id = ?'];
+    const params: unknown[] = [filter.projectId];
+    if (filter.levels?.length) {
+      conditions.push(`level IN (${filter.levels.map(() => '?').join(', ')})`);
+      params.push(...filter.levels);
+    }
+    if (filter.buckets?.length) {
+      conditions.push(`bucket IN (${filter.buckets.map(() => '?').join(', ')})`);
+      params.push(...filter.buckets);
+    }
+    const rows = this.db
+      .prepare(
+        `SELECT key, value, count FROM (
+           SELECT key, value, sum(count) AS count, row_number() OVER (PARTITION BY key ORDER BY sum(count) DESC, value) AS rank
+           FROM tag_counts WHERE ${conditions.join(' AND ')} GROUP BY key, value)
+         WHERE rank <= ? AND count > 0 ORDER BY key, count DESC, value`,
+      )
+      .all(...params, QUERY_LIMITS.statsTagValuesPerKey) as TagCount[];
+    return toFacets(rows);
+  }
+
+  /** Tag values among the matching logs; each filtered key is counted without its own filter. */
+  private tagsExact(filter: ProjectFilter): TagFacet[] {
+    const filteredKeys = Object.keys(filter.tags ?? {});
+    const passes: { options: FilterOptions; key: string | null }[] = [{ options: {}, key: null }];
+    for (const key of filteredKeys) passes.push({ options: { omit: { tagKey: key } }, key });
+    const rows: TagCount[] = [];
+    for (const pass of passes) {
+      const query = buildFilter(filter, pass.options);
+      const keyCondition =
+        pass.key !== null ? 'AND tv.key = ?' : filteredKeys.length ? `AND tv.key NOT IN (${filteredKeys.map(() => '?').join(', ')})` : '';
+      const keyParams = pass.key !== null ? [pass.key] : filteredKeys;
+      const found = this.db
+        .prepare(
+          `SELECT key, value, count FROM (
+             SELECT tv.key, tv.value, count(*) AS count,
+               row_number() OVER (PARTITION BY tv.key ORDER BY count(*) DESC, tv.value) AS rank
+             FROM ${query.from} JOIN log_tags tv ON tv.project_id = l.project_id AND tv.log_id = l.id
+             WHERE ${query.where.join(' AND ')} ${keyCondition}
+             GROUP BY tv.key, tv.value) WHERE rank <= ?`,
+        )
+        .all(...query.params, ...keyParams, QUERY_LIMITS.statsTagValuesPerKey) as TagCount[];
+      rows.push(...found);
+    }
+    rows.sort((a, b) => a.key.localeCompare(b.key) || b.count - a.count || a.value.localeCompare(b.value));
+    return toFacets(rows);
+  }
+}
+
+export function toFacets(rows: TagCount[]): TagFacet[] {
+  const facets = new Map<string, TagFacet>();
+  for (const row of rows) {
+    const facet = facets.get(row.key) ?? { key: row.key, values: [] };
+    facet.values.push({ value: row.value, count: Number(row.count) });
+    facets.set(row.key, facet);
+  }
+  return [...facets.values()];
+}
