@@ -1,5 +1,5 @@
 import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
-import { getJson, log, postLogs, waitForLogs } from './support/http';
+import { getJson, log, postLogs, waitFor, waitForLogs } from './support/http';
 
 // Logs spread over about a day, so histograms are wide enough to come from the per-minute rollups.
 const T0 = 1_800_000_017_777;
@@ -88,13 +88,10 @@ describe('retention', () => {
     await first.stop();
     const second = await startLogdesk({ dataDir: first.dataDir, env: { LOGDESK_MAX_LOGS: '10' } });
     try {
-      const page = await waitForLogs(second.url, 'keep', 0).then(async () => {
-        for (;;) {
-          const current = (await getJson(`${second.url}/api/logs?projectId=keep`)).body;
-          if (current.count === 10) return current;
-          await new Promise((done) => setTimeout(done, 50));
-        }
-      });
+      const page = await waitFor(async () => {
+        const current = (await getJson(`${second.url}/api/logs?projectId=keep`)).body;
+        return current.count === 10 ? current : null;
+      }, 'retention down to 10 logs', 20_000);
       expect(page.logs.map((l: any) => l.message)).toEqual(Array.from({ length: 10 }, (_, i) => `m${29 - i}`));
       const stats = (await getJson(`${second.url}/api/logs/stats?projectId=keep`)).body;
       expect(stats.total).toBe(10);

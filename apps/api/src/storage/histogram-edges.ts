@@ -1,4 +1,5 @@
 const MINUTE = 60_000;
+const HOUR = 3_600_000;
 /** Past this bin width, inner edges snap to whole minutes so per-minute rollups fill bins exactly. */
 const SNAP_FROM_WIDTH = 5 * MINUTE;
 
@@ -39,4 +40,4 @@ export function binOf(edges: number[], timestamp: number): number {
   return low;
 }
 
-export { MINUTE };
+export { HOUR, MINUTE };

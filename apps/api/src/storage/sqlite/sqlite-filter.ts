@@ -1,7 +1,6 @@
 import type { LogFilter } from '../log-store';
 
-/** FTS5 trigram needs three characters; shorter searches fall back to a scan with instr(). */
-const TRIGRAM = 3;
+import { TRIGRAM, type SearchPlan } from './sqlite-search';
 
 export interface SqlQuery {
   /** `FROM ... ` including joins; the log table is aliased `l`. */
@@ -16,6 +15,14 @@ export interface SqlQuery {
 export interface FilterOptions {
   /** Leave one dimension's filter out (facet counts). */
   omit?: 'level' | 'bucket' | { tagKey: string };
+  /**
+   * The smallest and largest id inside the since/until range. With it the time condition is
+   * checked row by row (`+l.timestamp`) while the walk follows an id index, so a page of an old
+   * hour does not sort every log of that hour.
+   */
+  idWindow?: [number, number];
+  /** How to run `filter.search` (SqliteSearchPlanner); without one the search is one FTS5 phrase. */
+  searchPlan?: SearchPlan;
 }
 
 const list = (values: readonly unknown[]): string => values.map(() => '?').join(', ');
@@ -42,8 +49,13 @@ export function buildFilter(filter: LogFilter, options: FilterOptions = {}): Sql
   if (search.length >= TRIGRAM) {
     from = 'logs_fts f JOIN logs l ON l.id = f.rowid';
     idColumn = 'f.rowid';
+    const plan = options.searchPlan ?? { match: ftsPhrase(search), verify: null };
     where.push('logs_fts MATCH ?');
-    params.push(ftsPhrase(search));
+    params.push(plan.match);
+    if (plan.verify) {
+      where.push('instr(lower(l.message), ?) > 0');
+      params.push(plan.verify);
+    }
   } else if (search.length > 0) {
     where.push('instr(lower(l.message), ?) > 0');
     params.push(search.toLowerCase());
@@ -85,13 +97,19 @@ export function buildFilter(filter: LogFilter, options: FilterOptions = {}): Sql
     where.push(`${column} = ?`);
     params.push(value);
   }
+  // The unary plus keeps SQLite from choosing the time index when an id window already bounds the walk.
+  const time = options.idWindow ? '+l.timestamp' : 'l.timestamp';
   if (filter.since !== undefined) {
-    where.push('l.timestamp >= ?');
+    where.push(`${time} >= ?`);
     params.push(filter.since);
   }
   if (filter.until !== undefined) {
-    where.push('l.timestamp < ?');
+    where.push(`${time} < ?`);
     params.push(filter.until);
+  }
+  if (options.idWindow) {
+    where.push(`${idColumn} BETWEEN ? AND ?`);
+    params.push(...options.idWindow);
   }
   if (where.length === 0) where.push('1');
   return { from, where, params, idColumn };

@@ -3,6 +3,7 @@ import type { Database } from 'better-sqlite3';
 import type { LogFilter, PageRequest } from '../log-store';
 import { LOG_COLUMNS, toLogRecord, type LogRow } from '../log-record';
 import { buildFilter } from './sqlite-filter';
+import { SqliteSearchPlanner, TRIGRAM, type SearchPlan } from './sqlite-search';
 import { toFacets } from './sqlite-stats';
 
 const SELECT_LOG = LOG_COLUMNS.split(', ').map((column) => `l.${column}`).join(', ');
@@ -16,10 +17,32 @@ const SCOPE_COLUMN: Record<ContextScope, keyof LogRow> = {
 
 /** The SQLite read path: prepared statements straight on better-sqlite3 (see SqliteWriter for why). */
 export class SqliteReader {
-  constructor(private readonly db: Database) {}
+  private readonly search: SqliteSearchPlanner;
+
+  constructor(private readonly db: Database) {
+    this.search = new SqliteSearchPlanner(db);
+  }
 
   page(filter: LogFilter, request: PageRequest): LogRecord[] {
-    const query = buildFilter(filter);
+    let idWindow: [number, number] | undefined;
+    if (filter.projectId !== null && (filter.since !== undefined || filter.until !== undefined)) {
+      // The time index holds the rowid, so this reads index entries only.
+      const window = this.db
+        .prepare('SELECT min(id) AS low, max(id) AS high FROM logs WHERE project_id = ? AND timestamp >= ? AND timestamp < ?')
+        .get(filter.projectId, filter.since ?? Number.MIN_SAFE_INTEGER, filter.until ?? Number.MAX_SAFE_INTEGER) as {
+        low: number | null;
+        high: number | null;
+      };
+      if (window.low === null || window.high === null) return [];
+      idWindow = [window.low, window.high];
+    }
+    let searchPlan: SearchPlan | undefined;
+    if (filter.search && filter.search.length >= TRIGRAM) {
+      const plan = this.search.plan(filter.search);
+      if (!plan) return [];
+      searchPlan = plan;
+    }
+    const query = buildFilter(filter, { idWindow, searchPlan });
     const ascending = request.afterId !== undefined;
     if (request.beforeId !== undefined) {
       query.where.push(`${query.idColumn} < ?`);

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import { MINUTE } from '../histogram-edges';
+import { HOUR, MINUTE } from '../histogram-edges';
 
 const CHUNK = 5_000;
 
@@ -41,6 +41,8 @@ export class SqliteRetention {
 
   private deleteRows(rows: DoomedRow[]): void {
     const minuteCounts = new Map<string, unknown[]>();
+    const hourCounts = new Map<string, unknown[]>();
+    const levelCounts = new Map<string, unknown[]>();
     const tagCounts = new Map<string, unknown[]>();
     const valueCounts = new Map<string, unknown[]>();
     const bump = (map: Map<string, unknown[]>, key: unknown[]): void => {
@@ -51,7 +53,10 @@ export class SqliteRetention {
     };
     const deleteTag = this.db.prepare('DELETE FROM log_tags WHERE project_id = ? AND key = ? AND value = ? AND log_id = ?');
     for (const row of rows) {
-      bump(minuteCounts, [row.project_id, Math.floor(row.timestamp / MINUTE) * MINUTE, row.level, row.bucket]);
+      const minute = Math.floor(row.timestamp / MINUTE) * MINUTE;
+      bump(minuteCounts, [row.project_id, minute, row.level, row.bucket]);
+      bump(hourCounts, [row.project_id, Math.floor(row.timestamp / HOUR) * HOUR, row.level, row.bucket]);
+      bump(levelCounts, [row.project_id, minute, row.level]);
       if (!row.tags) continue;
       for (const [key, value] of Object.entries(JSON.parse(row.tags) as Record<string, string>)) {
         deleteTag.run(row.project_id, key, value, row.id);
@@ -70,6 +75,8 @@ export class SqliteRetention {
       this.db.prepare(`DELETE FROM ${table} WHERE count <= 0`).run();
     };
     minus('log_counts', ['project_id', 'minute', 'level', 'bucket'], minuteCounts.values());
+    minus('log_counts_hourly', ['project_id', 'hour', 'level', 'bucket'], hourCounts.values());
+    minus('level_counts', ['project_id', 'minute', 'level'], levelCounts.values());
     minus('tag_counts', ['project_id', 'key', 'value', 'level', 'bucket'], tagCounts.values());
     minus('tag_values', ['project_id', 'key', 'value'], valueCounts.values());
   }

@@ -1,6 +1,6 @@
 import { LOG_LEVELS, QUERY_LIMITS, type HistogramBin, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
 import type { Database } from 'better-sqlite3';
-import { binOf, histogramEdges, MINUTE } from '../histogram-edges';
+import { binOf, histogramEdges, HOUR, MINUTE } from '../histogram-edges';
 import type { LogFilter } from '../log-store';
 import { buildFilter, type FilterOptions } from './sqlite-filter';
 
@@ -36,6 +36,11 @@ class StatsTally {
 
   plot(timestamp: number, level: LogLevel, bucket: string, n: number): void {
     if ((this.levels && !this.levels.has(level)) || (this.buckets && !this.buckets.has(bucket))) return;
+    this.plotMatching(timestamp, level, n);
+  }
+
+  /** For counts already filtered by level and bucket. */
+  plotMatching(timestamp: number, level: LogLevel, n: number): void {
     const bin = binOf(this.edges, timestamp);
     if (bin >= 0) this.bins[bin].counts[level] = (this.bins[bin].counts[level] ?? 0) + n;
   }
@@ -52,11 +57,15 @@ export class SqliteStats {
 
   stats(filter: ProjectFilter, binCount: number): StatsResponse {
     const span = this.db
-      .prepare('SELECT min(timestamp) AS first, max(timestamp) AS last FROM logs WHERE project_id = ?')
-      .get(filter.projectId) as { first: number | null; last: number | null };
+      // Two subqueries: SQLite answers a lone min() or max() from the index, but not both in one select.
+      .prepare(
+        `SELECT (SELECT min(timestamp) FROM logs WHERE project_id = ?) AS first,
+                (SELECT max(timestamp) FROM logs WHERE project_id = ?) AS last`,
+      )
+      .get(filter.projectId, filter.projectId) as { first: number | null; last: number | null };
     const [start, end] = this.histogramRange(filter, span.first);
-    const tally = new StatsTally(filter, histogramEdges(start, end, binCount).edges);
-    const snapped = histogramEdges(start, end, binCount).snapped;
+    const { edges, snapped } = histogramEdges(start, end, binCount);
+    const tally = new StatsTally(filter, edges);
     const rollup = !filter.search && !filter.tags && !filter.traceId && !filter.userId && !filter.sessionId;
     if (span.first !== null) {
       if (rollup && snapped) this.fromRollups(filter, tally, start, end);
@@ -74,9 +83,10 @@ export class SqliteStats {
     let { since: start, until: end } = filter;
     if ((start === undefined || end === undefined) && projectFirst !== null) {
       const query = buildFilter(filter);
+      const where = `FROM ${query.from} WHERE ${query.where.join(' AND ')}`;
       const span = this.db
-        .prepare(`SELECT min(l.timestamp) AS first, max(l.timestamp) AS last FROM ${query.from} WHERE ${query.where.join(' AND ')}`)
-        .get(...query.params) as { first: number | null; last: number | null };
+        .prepare(`SELECT (SELECT min(l.timestamp) ${where}) AS first, (SELECT max(l.timestamp) ${where}) AS last`)
+        .get(...query.params, ...query.params) as { first: number | null; last: number | null };
       start ??= span.first ?? end ?? Date.now();
       end ??= Math.max(start, span.last ?? start) + 1;
     }
@@ -85,34 +95,67 @@ export class SqliteStats {
     return [start, Math.max(end, start + 1)];
   }
 
+  /** Level, bucket and time filters only: hourly and per-minute rollups, exact partial minutes at the edges. */
   private fromRollups(filter: ProjectFilter, tally: StatsTally, hStart: number, hEnd: number): void {
-    const since = filter.since ?? Number.MIN_SAFE_INTEGER;
-    const until = filter.until ?? Number.MAX_SAFE_INTEGER;
-    const wholeStart = filter.since === undefined ? since : Math.ceil(since / MINUTE) * MINUTE;
-    const wholeEnd = filter.until === undefined ? until : Math.floor(until / MINUTE) * MINUTE;
-    if (wholeStart >= wholeEnd) return this.exactRange(filter.projectId, since, until, tally, true);
-    const rows = this.db
-      .prepare('SELECT minute, level, bucket, count FROM log_counts WHERE project_id = ? AND minute >= ? AND minute < ?')
-      .all(filter.projectId, wholeStart, wholeEnd) as { minute: number; level: LogLevel; bucket: string; count: number }[];
-    const straddling = new Set<number>();
-    for (const row of rows) {
-      tally.count(row.level, row.bucket, row.count);
-      if (row.minute >= hStart && row.minute + MINUTE <= hEnd) tally.plot(row.minute, row.level, row.bucket, row.count);
-      else if (row.minute < hEnd && row.minute + MINUTE > hStart) straddling.add(row.minute);
+    const { projectId, since, until } = filter;
+    const low = since ?? Number.MIN_SAFE_INTEGER;
+    const high = until ?? Number.MAX_SAFE_INTEGER;
+    // Counting spans since/until (unbounded when absent): whole hours, then whole minutes, then the rest log by log.
+    const minuteLow = since === undefined ? low : Math.ceil(since / MINUTE) * MINUTE;
+    const minuteHigh = until === undefined ? high : Math.floor(until / MINUTE) * MINUTE;
+    if (minuteLow >= minuteHigh) {
+      this.exactRange(projectId, low, high, tally, 'count');
+    } else {
+      const hourLow = since === undefined ? low : Math.ceil(minuteLow / HOUR) * HOUR;
+      const hourHigh = until === undefined ? high : Math.floor(minuteHigh / HOUR) * HOUR;
+      if (hourLow < hourHigh) {
+        this.countRollup('log_counts_hourly', 'hour', projectId, hourLow, hourHigh, tally);
+        if (minuteLow < hourLow) this.countRollup('log_counts', 'minute', projectId, minuteLow, hourLow, tally);
+        if (hourHigh < minuteHigh) this.countRollup('log_counts', 'minute', projectId, hourHigh, minuteHigh, tally);
+      } else {
+        this.countRollup('log_counts', 'minute', projectId, minuteLow, minuteHigh, tally);
+      }
+      if (since !== undefined && since < minuteLow) this.exactRange(projectId, since, minuteLow, tally, 'count');
+      if (until !== undefined && minuteHigh < until) this.exactRange(projectId, minuteHigh, until, tally, 'count');
     }
-    if (filter.since !== undefined && since < wholeStart) this.exactRange(filter.projectId, since, wholeStart, tally, true);
-    if (filter.until !== undefined && wholeEnd < until) this.exactRange(filter.projectId, wholeEnd, until, tally, true);
-    // Minutes cut by the histogram's own edges: counted above, plotted log by log.
-    for (const minute of straddling) this.exactRange(filter.projectId, minute, minute + MINUTE, tally, false);
+    // Plotting spans the histogram: whole minutes from a rollup (snapped edges keep each in one bin).
+    const plotLow = Math.ceil(hStart / MINUTE) * MINUTE;
+    const plotHigh = Math.floor(hEnd / MINUTE) * MINUTE;
+    if (plotLow >= plotHigh) return this.exactRange(projectId, hStart, hEnd, tally, 'plot');
+    const conditions = ['project_id = ?', 'minute >= ?', 'minute < ?'];
+    const params: unknown[] = [projectId, plotLow, plotHigh];
+    if (filter.levels?.length) {
+      conditions.push(`level IN (${filter.levels.map(() => '?').join(', ')})`);
+      params.push(...filter.levels);
+    }
+    if (filter.buckets?.length) {
+      conditions.push(`bucket IN (${filter.buckets.map(() => '?').join(', ')})`);
+      params.push(...filter.buckets);
+    }
+    const sql = filter.buckets?.length
+      ? `SELECT minute, level, sum(count) AS count FROM log_counts WHERE ${conditions.join(' AND ')} GROUP BY minute, level`
+      : `SELECT minute, level, count FROM level_counts WHERE ${conditions.join(' AND ')}`;
+    for (const row of this.db.prepare(sql).all(...params) as { minute: number; level: LogLevel; count: number }[]) {
+      tally.plotMatching(row.minute, row.level, row.count);
+    }
+    if (hStart < plotLow) this.exactRange(projectId, hStart, plotLow, tally, 'plot');
+    if (plotHigh < hEnd) this.exactRange(projectId, plotHigh, hEnd, tally, 'plot');
   }
 
-  private exactRange(projectId: string, from: number, to: number, tally: StatsTally, count: boolean): void {
+  private countRollup(table: string, unit: string, projectId: string, from: number, to: number, tally: StatsTally): void {
+    const rows = this.db
+      .prepare(`SELECT level, bucket, sum(count) AS count FROM ${table} WHERE project_id = ? AND ${unit} >= ? AND ${unit} < ? GROUP BY level, bucket`)
+      .all(projectId, from, to) as { level: LogLevel; bucket: string; count: number }[];
+    for (const row of rows) tally.count(row.level, row.bucket, row.count);
+  }
+
+  private exactRange(projectId: string, from: number, to: number, tally: StatsTally, use: 'count' | 'plot'): void {
     const rows = this.db
       .prepare('SELECT timestamp, level, bucket FROM logs WHERE project_id = ? AND timestamp >= ? AND timestamp < ?')
       .all(projectId, from, to) as { timestamp: number; level: LogLevel; bucket: string }[];
     for (const row of rows) {
-      if (count) tally.count(row.level, row.bucket, 1);
-      tally.plot(row.timestamp, row.level, row.bucket, 1);
+      if (use === 'count') tally.count(row.level, row.bucket, 1);
+      else tally.plot(row.timestamp, row.level, row.bucket, 1);
     }
   }
 

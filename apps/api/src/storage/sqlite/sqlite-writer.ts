@@ -1,10 +1,10 @@
 import { DEFAULT_FILTER_NAME, DEFAULT_WORKSPACE, WRITER, type Bucket, type Project } from '@logdesk/contracts';
 import type { Database, Statement } from 'better-sqlite3';
 import type { IntakeBatch, IntakeLog } from '../../ingestion/intake-batch';
+import { HOUR, MINUTE } from '../histogram-edges';
 import type { WriteResult } from '../log-store';
 import { toLogRecord, type LogRow } from '../log-record';
 
-const MINUTE = 60_000;
 const LOG_INSERT_COLUMNS = 16;
 
 /**
@@ -51,7 +51,7 @@ export class SqliteWriter {
         }
         for (let i = 0; i < rows.length; i += WRITER.batchSize) this.insertChunk(rows.slice(i, i + WRITER.batchSize));
         this.indexTags(rows, result);
-        this.countByMinute(rows);
+        this.countByTime(rows);
         const seq = batches[batches.length - 1]?.seq ?? 0;
         this.stmt('checkpoint', () =>
           'INSERT INTO intake_checkpoints (journal_id, seq) VALUES (?, ?) ON CONFLICT (journal_id) DO UPDATE SET seq = excluded.seq',
@@ -230,20 +230,30 @@ export class SqliteWriter {
     for (const cell of byLevelAndBucket.values()) tally.run(cell);
   }
 
-  private countByMinute(rows: LogRow[]): void {
-    const counts = new Map<string, unknown[]>();
-    for (const row of rows) {
-      const minute = Math.floor(Number(row.timestamp) / MINUTE) * MINUTE;
-      const id = `${row.project_id}\u0000${minute}\u0000${row.level}\u0000${row.bucket}`;
-      const entry = counts.get(id) ?? [row.project_id, minute, row.level, row.bucket, 0];
-      (entry[4] as number)++;
-      counts.set(id, entry);
+  /** The rollups behind stats: per minute (level, bucket), per hour (level, bucket), per minute (level). */
+  private countByTime(rows: LogRow[]): void {
+    const rollups = [
+      { table: 'log_counts', unit: 'minute', size: MINUTE, withBucket: true },
+      { table: 'log_counts_hourly', unit: 'hour', size: HOUR, withBucket: true },
+      { table: 'level_counts', unit: 'minute', size: MINUTE, withBucket: false },
+    ];
+    for (const rollup of rollups) {
+      const counts = new Map<string, unknown[]>();
+      for (const row of rows) {
+        const slot = Math.floor(Number(row.timestamp) / rollup.size) * rollup.size;
+        const key = [row.project_id, slot, row.level, ...(rollup.withBucket ? [row.bucket] : [])];
+        const id = key.join('\u0000');
+        const entry = counts.get(id) ?? [...key, 0];
+        (entry[entry.length - 1] as number)++;
+        counts.set(id, entry);
+      }
+      const columns = ['project_id', rollup.unit, 'level', ...(rollup.withBucket ? ['bucket'] : [])];
+      const upsert = this.stmt(`counts:${rollup.table}`, () =>
+        `INSERT INTO ${rollup.table} (${columns.join(', ')}, count) VALUES (${columns.map(() => '?').join(', ')}, ?)
+         ON CONFLICT (${columns.join(', ')}) DO UPDATE SET count = count + excluded.count`,
+      );
+      for (const entry of counts.values()) upsert.run(entry);
     }
-    const upsert = this.stmt('counts', () =>
-      `INSERT INTO log_counts (project_id, minute, level, bucket, count) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (project_id, minute, level, bucket) DO UPDATE SET count = count + excluded.count`,
-    );
-    for (const entry of counts.values()) upsert.run(entry);
   }
 
   private stmt(key: string, sql: () => string): Statement {
