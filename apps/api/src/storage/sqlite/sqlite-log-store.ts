@@ -6,19 +6,22 @@ import type { LogFilter, LogStore, PageRequest, WriteResult } from '../log-store
 import { SqliteReader } from './sqlite-reader';
 import { SqliteRetention } from './sqlite-retention';
 import { SqliteStats } from './sqlite-stats';
-import { SqliteWriter } from './sqlite-writer';
+import { SqliteWriterThread } from './sqlite-writer-thread';
 
-/** The embedded engine: better-sqlite3 calls are synchronous, so these only wrap them in promises. */
+/**
+ * The embedded engine. Writes go to a writer thread with its own connection; reads run here on
+ * TypeORM's connection (WAL lets them proceed while the writer commits).
+ */
 export class SqliteLogStore implements LogStore {
   readonly kind = 'sqlite' as const;
-  private readonly writer: SqliteWriter;
+  private readonly writer: SqliteWriterThread;
   private readonly reader: SqliteReader;
   private readonly statistics: SqliteStats;
   private readonly retention: SqliteRetention;
 
   constructor(private readonly dataSource: DataSource) {
     const db = (dataSource.driver as unknown as { databaseConnection: Database }).databaseConnection;
-    this.writer = new SqliteWriter(db);
+    this.writer = new SqliteWriterThread(db.name);
     this.reader = new SqliteReader(db);
     this.statistics = new SqliteStats(db);
     this.retention = new SqliteRetention(db);
@@ -57,6 +60,7 @@ export class SqliteLogStore implements LogStore {
   }
 
   async close(): Promise<void> {
+    await this.writer.close();
     if (this.dataSource.isInitialized) await this.dataSource.destroy();
   }
 }
