@@ -126,6 +126,10 @@ describe('read endpoints', () => {
     expect(defaults.before).toEqual([]);
     expect(defaults.after).toHaveLength(25);
     expect((await getJson(`${api}/logs/${middle.id}/context?by=planet`)).status).toBe(400);
+    const onlyAfter = (await getJson(`${api}/logs/${middle.id}/context?before=0&after=1`)).body;
+    expect([onlyAfter.before, indexes(onlyAfter.after)]).toEqual([[], [21]]);
+    const clamped = (await getJson(`${api}/logs/${all[0].id}/context?after=100000`)).body;
+    expect(clamped.after).toHaveLength(39);
   });
 
   it('counts facets under the filters, leaving out each dimension its own filter', async () => {

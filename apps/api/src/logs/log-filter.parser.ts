@@ -105,12 +105,20 @@ export function parseFilter(raw: RawFilter, errors: ErrorDetail[], options: { re
   };
 }
 
-/** `limit`: default, clamped to the maximum; below 1 or not a number is a 400. */
-export function parseLimit(raw: unknown, errors: ErrorDetail[], fallback: number = QUERY_LIMITS.defaultLimit, max: number = QUERY_LIMITS.maxLimit): number {
-  const value = parseInteger(raw, 'limit', errors);
+export interface CountOptions {
+  path?: string;
+  fallback?: number;
+  max?: number;
+  min?: number;
+}
+
+/** A count parameter (`limit` by default): a default, clamped to the maximum; below the minimum or not a number is a 400. */
+export function parseLimit(raw: unknown, errors: ErrorDetail[], options: CountOptions = {}): number {
+  const { path = 'limit', fallback = QUERY_LIMITS.defaultLimit, max = QUERY_LIMITS.maxLimit, min = 1 } = options;
+  const value = parseInteger(raw, path, errors);
   if (value === undefined) return fallback;
-  if (value < 1) {
-    errors.push({ path: 'limit', message: 'must be at least 1' });
+  if (value < min) {
+    errors.push({ path, message: `must be at least ${min}` });
     return fallback;
   }
   return Math.min(value, max);

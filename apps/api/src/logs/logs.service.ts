@@ -39,7 +39,7 @@ export class LogsService {
   async tail(query: { limit?: string; level?: string }): Promise<TailResponse> {
     const errors: ErrorDetail[] = [];
     const filter = parseFilter({ level: query.level }, errors, { requireProject: false });
-    const limit = parseLimit(query.limit, errors, QUERY_LIMITS.tailDefault, QUERY_LIMITS.tailMax);
+    const limit = parseLimit(query.limit, errors, { fallback: QUERY_LIMITS.tailDefault, max: QUERY_LIMITS.tailMax });
     throwIfInvalid(errors);
     const logs = await this.store.page(filter, { limit });
     return { logs, count: logs.length };
@@ -58,8 +58,9 @@ export class LogsService {
     if (scope !== null && !CONTEXT_SCOPES.has(scope)) {
       errors.push({ path: 'by', message: 'must be one of bucket, trace, session, user' });
     }
-    const before = parseLimit(query.before, errors, QUERY_LIMITS.contextDefault, QUERY_LIMITS.contextMax);
-    const after = parseLimit(query.after, errors, QUERY_LIMITS.contextDefault, QUERY_LIMITS.contextMax);
+    const window = { fallback: QUERY_LIMITS.contextDefault, max: QUERY_LIMITS.contextMax, min: 0 };
+    const before = parseLimit(query.before, errors, { ...window, path: 'before' });
+    const after = parseLimit(query.after, errors, { ...window, path: 'after' });
     throwIfInvalid(errors);
     const log = await this.findOne(rawId);
     const neighbours = await this.store.context(log, scope, before, after);
@@ -69,7 +70,7 @@ export class LogsService {
   async stats(query: LogsQuery): Promise<StatsResponse> {
     const errors: ErrorDetail[] = [];
     const filter = parseFilter(query, errors, { requireProject: true });
-    const bins = parseLimit(query.buckets, errors, QUERY_LIMITS.histogramBuckets, 1000);
+    const bins = parseLimit(query.buckets, errors, { path: 'buckets', fallback: QUERY_LIMITS.histogramBuckets, max: 1000 });
     throwIfInvalid(errors);
     return this.store.stats(filter as LogFilter & { projectId: string }, bins);
   }
