@@ -44,13 +44,15 @@ export class SqliteWriter {
       this.db.transaction(() => {
         const fresh = this.dropDuplicates(batches, result);
         const rows: LogRow[] = [];
+        const tags: (Record<string, string> | null)[] = [];
         for (const { batch, log } of fresh) {
           if (this.ensureProject(batch.projectId, result)) createdProjects.push(batch.projectId);
           if (this.ensureBucket(batch.projectId, log.bucket, result)) createdBuckets.push(`${batch.projectId}\u0000${log.bucket}`);
           rows.push(this.toRow(this.nextId++, batch, log));
+          tags.push(log.tags);
         }
         for (let i = 0; i < rows.length; i += WRITER.batchSize) this.insertChunk(rows.slice(i, i + WRITER.batchSize));
-        this.indexTags(rows, result);
+        this.indexTags(rows, tags, result);
         this.countByTime(rows);
         const seq = batches[batches.length - 1]?.seq ?? 0;
         this.stmt('checkpoint', () =>
@@ -191,13 +193,14 @@ export class SqliteWriter {
   }
 
   /** Tag index rows, and the catalogue counts; a value counted for the first time is "discovered". */
-  private indexTags(rows: LogRow[], result: WriteResult): void {
+  private indexTags(rows: LogRow[], tagsOf: (Record<string, string> | null)[], result: WriteResult): void {
     const tagRows: unknown[][] = [];
     const counts = new Map<string, { projectId: string; key: string; value: string; count: number }>();
     const byLevelAndBucket = new Map<string, unknown[]>();
-    for (const row of rows) {
-      if (!row.tags) continue;
-      for (const [key, value] of Object.entries(JSON.parse(row.tags) as Record<string, string>)) {
+    for (const [i, row] of rows.entries()) {
+      const tags = tagsOf[i];
+      if (!tags) continue;
+      for (const [key, value] of Object.entries(tags)) {
         tagRows.push([row.project_id, key, value, row.id]);
         const id = `${row.project_id}\u0000${key}\u0000${value}`;
         const entry = counts.get(id) ?? { projectId: row.project_id, key, value, count: 0 };
