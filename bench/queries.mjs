@@ -19,7 +19,7 @@ function random(seed) {
   return () => ((state = (state * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff);
 }
 
-async function generate(dataDir) {
+export async function generate(dataDir) {
   const { loadConfig } = dist('config/app-config.js');
   const { createDataSource, dataSourceOptions } = dist('storage/data-source.js');
   const { SqliteWriter } = dist('storage/sqlite/sqlite-writer.js');

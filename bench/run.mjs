@@ -1,8 +1,10 @@
-// npm run bench: prints figures; asserts nothing. Needs a build (npm run build:api at least).
+// npm run bench: prints figures; asserts nothing. Needs a build (npm run build; the dashboard bench
+// needs the web build too). `node bench/run.mjs ingestion|queries|dashboard` runs one of them.
 import { existsSync } from 'node:fs';
 import { SERVER_ENTRY } from './support.mjs';
 import { benchIngestion } from './ingestion.mjs';
 import { benchQueries } from './queries.mjs';
+import { benchDashboard } from './dashboard.mjs';
 
 if (!existsSync(SERVER_ENTRY)) {
   console.error('Build first: npm run build');
@@ -12,3 +14,4 @@ const only = process.argv[2];
 console.log(`Logdesk benchmarks on ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
 if (!only || only === 'ingestion') await benchIngestion();
 if (!only || only === 'queries') await benchQueries();
+if (!only || only === 'dashboard') await benchDashboard();
