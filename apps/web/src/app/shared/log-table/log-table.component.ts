@@ -91,8 +91,12 @@ export class LogTableComponent {
     return message.length > PREVIEW_CHARS ? `${message.slice(0, PREVIEW_CHARS)}…` : message;
   }
 
-  protected onScroll(): void {
-    const away = this.viewport().measureScrollOffset('top') > ROW_HEIGHT / 2;
+  /**
+   * Driven by the first visible row rather than every scroll event: reading the scroll offset in a
+   * scroll handler forced a layout per event, and each listener call re-checked the whole table.
+   */
+  protected onFirstVisibleRow(index: number): void {
+    const away = index > 0;
     if (away !== this.away) {
       this.away = away;
       this.scrolledAway.emit(away);
