@@ -1,7 +1,8 @@
 // npm run bench: prints figures; asserts nothing. Needs a build (npm run build; the dashboard bench
-// needs the web build too). `node bench/run.mjs ingestion|queries|dashboard` runs one of them.
+// needs the web build too). `node bench/run.mjs ingestion|queries|live|dashboard` runs one of them.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { SERVER_ENTRY } from './support.mjs';
+import { ROOT, SERVER_ENTRY } from './support.mjs';
 import { benchIngestion } from './ingestion.mjs';
 import { benchQueries } from './queries.mjs';
 import { benchDashboard } from './dashboard.mjs';
@@ -14,4 +15,6 @@ const only = process.argv[2];
 console.log(`Logdesk benchmarks on ${(await import('node:os')).cpus().length} cores, Node ${process.version}`);
 if (!only || only === 'ingestion') await benchIngestion();
 if (!only || only === 'queries') await benchQueries();
+// The live bench runs its clients on a worker thread of its own script, so it runs as a child.
+if (!only || only === 'live') spawnSync(process.execPath, ['bench/live.mjs'], { cwd: ROOT, stdio: 'inherit' });
 if (!only || only === 'dashboard') await benchDashboard();

@@ -4,9 +4,9 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import type { FastifyInstance } from 'fastify';
 import { AppModule } from './app.module';
 import { registerApiKeyCheck, registerHostCheck } from './common/request-guards';
-import { shapeError } from './common/error-shape';
 import type { AppConfig } from './config/app-config';
 import { registerJsonBodyParser } from './ingestion/body-decoder';
+import { LiveIoAdapter } from './live/live-io.adapter';
 import { APP_VERSION } from './version';
 import { registerDashboard } from './web/dashboard';
 
@@ -18,6 +18,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     logger: process.env.NODE_ENV === 'test' ? ['error', 'warn'] : ['log', 'error', 'warn'],
   });
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  // Socket.IO on the same HTTP server; it answers /socket.io before Fastify, with its own checks.
+  app.useWebSocketAdapter(new LiveIoAdapter(app, config));
 
   // Order matters: the Host check answers before CORS or anything else sees the request.
   registerHostCheck(fastify, config);
@@ -29,11 +31,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   registerApiKeyCheck(fastify, config);
   registerJsonBodyParser(fastify);
-  // Errors raised before a route runs (body parsing, limits) get the same shape as the rest.
-  fastify.setErrorHandler((error, _request, reply) => {
-    const { body, headers } = shapeError(error);
-    void reply.status(body.statusCode).headers(headers).send(body);
-  });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -6,6 +6,7 @@ import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { IngestionModule } from './ingestion/ingestion.module';
+import { LiveModule } from './live/live.module';
 import { LogsModule } from './logs/logs.module';
 import { ProjectsModule } from './projects/projects.module';
 import { RetentionModule } from './retention/retention.module';
@@ -25,6 +26,7 @@ export class AppModule {
         LogsModule,
         HealthModule,
         RetentionModule,
+        LiveModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: AllErrorsFilter }],
     };
