@@ -4,4 +4,6 @@ import { nodeProject } from '../../jest.preset';
 export default {
   ...nodeProject('api', __dirname),
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  // Several instances sharing one database: PostgreSQL only (jest.postgres.config.ts).
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/multi-instance.e2e-spec.ts'],
 };

@@ -1,5 +1,5 @@
 import { deflateSync, gzipSync } from 'node:zlib';
-import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
+import { expectedStorage, startLogdesk, type LogdeskProcess } from './support/logdesk-process';
 import { getJson, log, postLogs, waitFor, waitForLogs } from './support/http';
 
 describe('POST /logs', () => {
@@ -231,6 +231,6 @@ describe('POST /logs', () => {
       const response = await getJson(`${server.url}/health`);
       return response.body.queue.pending === 0 ? response : null;
     }, 'an empty queue');
-    expect(health.body).toEqual({ status: 'ok', version: expect.any(String), storage: 'sqlite', queue: { pending: 0 } });
+    expect(health.body).toEqual({ status: 'ok', version: expect.any(String), storage: expectedStorage(), queue: { pending: 0 } });
   });
 });

@@ -48,4 +48,11 @@ describe(IntakeJournal.name, () => {
     second.append(request('b'));
     expect(readdirSync(dir)).toHaveLength(1);
   });
+
+  it('keeps one id per folder across restarts, distinct between folders', () => {
+    const id = new IntakeJournal(dir).id;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new IntakeJournal(dir).id).toBe(id);
+    expect(new IntakeJournal(mkdtempSync(join(tmpdir(), 'journal-'))).id).not.toBe(id);
+  });
 });

@@ -1,4 +1,5 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, readFileSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IntakeBatch } from './intake-batch';
 
@@ -26,6 +27,17 @@ export class IntakeJournal {
   private current: Segment | null = null;
   private currentBytes = 0;
   private nextSeq = 1;
+
+  /**
+   * This journal's identity, kept in its folder: the checkpoint row in a shared database is keyed by
+   * it, so instances never mix their checkpoints even when their data directories share a path
+   * (replicas of one container image).
+   */
+  get id(): string {
+    const file = join(this.dir, 'journal-id');
+    if (!existsSync(file)) writeFileSync(file, `${randomUUID()}\n`);
+    return readFileSync(file, 'utf8').trim();
+  }
 
   /** `warn` reports what recovery skips; kept free of Nest so the journal stands alone. */
   constructor(

@@ -34,8 +34,8 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     private readonly events: EventEmitter2,
   ) {
     this.journal = new IntakeJournal(join(config.dataDir, 'journal'), (message) => this.logger.warn(message));
-    // One journal per data directory; the checkpoint row is keyed by it (several instances may share PostgreSQL).
-    this.journalId = config.dataDir;
+    // One journal per data directory; the checkpoint row is keyed by its id (several instances may share PostgreSQL).
+    this.journalId = this.journal.id;
   }
 
   get pending(): number {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { PostgresInitialSchema1732300000000 } from './migrations/postgres/1732300000000-initial-schema';
 import { InitialSchema1732200000000 } from './migrations/sqlite/1732200000000-initial-schema';
+import { applySqlitePragmas } from './sqlite/sqlite-pragmas';
 
 export const SQLITE_FILE = 'logdesk.sqlite';
 /** pg_advisory_lock key held while migrating: instances starting together migrate one after the other. */
@@ -44,14 +45,7 @@ function sqliteOptions(config: AppConfig): DataSourceOptions {
     migrationsRun: true,
     synchronize: false,
     enableWAL: true,
-    prepareDatabase: (db: { pragma: (sql: string) => unknown }) => {
-      // NORMAL is durable against a process crash in WAL mode; the intake journal covers the rest.
-      db.pragma('synchronous = NORMAL');
-      db.pragma('cache_size = -131072'); // 128 MiB of page cache
-      db.pragma('mmap_size = 1073741824');
-      db.pragma('temp_store = MEMORY');
-      db.pragma('busy_timeout = 5000');
-    },
+    prepareDatabase: applySqlitePragmas,
   };
 }
 

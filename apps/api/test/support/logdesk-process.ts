@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { createTestSchema, onPostgres } from './postgres';
 
 /** The built server entry (`npm test` builds first). */
 export const SERVER_ENTRY = resolve(__dirname, '../../../../dist/apps/api/apps/api/src/main.js');
@@ -28,6 +29,28 @@ export interface StartOptions {
   port?: number;
 }
 
+/** What `/health` reports as `storage` in this Jest project. */
+export const expectedStorage = (): 'sqlite' | 'postgres' => (onPostgres() ? 'postgres' : 'sqlite');
+
+/** Where a data directory remembers its PostgreSQL schema, so a restart in it finds its logs. */
+const DATABASE_URL_FILE = 'test-database-url';
+
+/** Under the api-postgres project: the data directory's schema, created on first use. */
+async function databaseUrlFor(dataDir: string): Promise<string> {
+  const file = join(dataDir, DATABASE_URL_FILE);
+  if (existsSync(file)) return readFileSync(file, 'utf8');
+  const url = await createTestSchema();
+  writeFileSync(file, url);
+  return url;
+}
+
+const running = new Set<LogdeskProcess>();
+
+/** Stops every server this spec file started and left running (api-postgres drops their schemas next). */
+export async function stopAllLogdesk(): Promise<void> {
+  await Promise.all([...running].map((server) => server.stop()));
+}
+
 /** A temp directory for one test's data. */
 export const tempDataDir = (prefix = 'logdesk-'): string => mkdtempSync(join(tmpdir(), prefix));
 
@@ -37,13 +60,13 @@ export const tempDataDir = (prefix = 'logdesk-'): string => mkdtempSync(join(tmp
  */
 export async function startLogdesk(options: StartOptions = {}): Promise<LogdeskProcess> {
   const dataDir = options.dataDir ?? tempDataDir();
+  const env: Record<string, string | undefined> = { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', ...options.env };
+  // A DATABASE_URL given by the spec wins (several instances sharing one schema).
+  if (onPostgres() && !options.env?.DATABASE_URL) env.DATABASE_URL = await databaseUrlFor(dataDir);
   const child = spawn(
     process.execPath,
     [SERVER_ENTRY, '--port', String(options.port ?? 0), '--data-dir', dataDir, ...(options.args ?? [])],
-    {
-      env: { ...process.env, NODE_ENV: 'test', DATABASE_URL: '', REDIS_URL: '', ...options.env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
+    { env, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
@@ -57,8 +80,11 @@ export async function startLogdesk(options: StartOptions = {}): Promise<LogdeskP
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     void exited.then((code) => fail(new Error(`Logdesk exited with ${code} before listening:\n${output}`)));
     setTimeout(() => fail(new Error(`Logdesk did not start within 30 s:\n${output}`)), 30_000).unref();
+  }).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
   });
-  return {
+  const server: LogdeskProcess = {
     url: `http://localhost:${port}`,
     port,
     dataDir,
@@ -69,4 +95,7 @@ export async function startLogdesk(options: StartOptions = {}): Promise<LogdeskP
       return exited;
     },
   };
+  running.add(server);
+  void exited.then(() => running.delete(server));
+  return server;
 }

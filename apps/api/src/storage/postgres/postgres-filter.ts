@@ -5,8 +5,8 @@ export interface FilterOptions {
   /** Leave one dimension's filter out (facet counts). */
   omit?: 'level' | 'bucket' | { tagKey: string };
   /**
-   * The smallest and largest id inside the since/until range: a page of an old hour then walks
-   * the id index between them instead of every newer log.
+   * Ids bounding every log inside the since/until range: a page of an old hour then walks the id
+   * index between them instead of every newer log.
    */
   idWindow?: [number, number];
 }
@@ -16,6 +16,14 @@ export interface FilterOptions {
  * (the `(project_id, x, id)` btrees, the trigram GIN index for a search, the tag table's key for
  * a tag), which PostgreSQL does well with real statistics.
  */
+/**
+ * `column = $n` for one value, `column = ANY($n)` for several: with one value the planner knows an
+ * index scan of (project_id, column, id) comes out in id order, so a page stops after `limit` rows.
+ */
+function oneOf(column: string, values: string[], params: SqlParams): string {
+  return values.length === 1 ? `${column} = ${params.add(values[0])}` : `${column} = ANY(${params.add(values)}::text[])`;
+}
+
 export function buildFilter(filter: LogFilter, params: SqlParams, options: FilterOptions = {}): string {
   const where: string[] = [];
   if (filter.projectId !== null) where.push(`l.project_id = ${params.add(filter.projectId)}`);
@@ -24,13 +32,11 @@ export function buildFilter(filter: LogFilter, params: SqlParams, options: Filte
     if (typeof options.omit === 'object' && options.omit.tagKey === key) continue;
     where.push(
       `EXISTS (SELECT 1 FROM log_tags x WHERE x.project_id = l.project_id AND x.key = ${params.add(pgText(key))}
-        AND x.value = ANY(${params.add(values.map(pgText))}::text[]) AND x.log_id = l.id)`,
+        AND ${oneOf('x.value', values.map(pgText), params)} AND x.log_id = l.id)`,
     );
   }
-  if (filter.levels?.length && options.omit !== 'level') where.push(`l.level = ANY(${params.add(filter.levels)}::text[])`);
-  if (filter.buckets?.length && options.omit !== 'bucket') {
-    where.push(`l.bucket = ANY(${params.add(filter.buckets.map(pgText))}::text[])`);
-  }
+  if (filter.levels?.length && options.omit !== 'level') where.push(oneOf('l.level', filter.levels, params));
+  if (filter.buckets?.length && options.omit !== 'bucket') where.push(oneOf('l.bucket', filter.buckets.map(pgText), params));
   for (const [column, value] of [
     ['l.trace_id', filter.traceId],
     ['l.user_id', filter.userId],

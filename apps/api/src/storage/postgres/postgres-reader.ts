@@ -1,5 +1,6 @@
 import type { ContextScope, LogRecord, TagFacet } from '@logdesk/contracts';
 import type { Pool } from 'pg';
+import { HOUR } from '../histogram-edges';
 import type { LogFilter, PageRequest } from '../log-store';
 import { LOG_COLUMNS, toLogRecord, type LogRow } from '../log-record';
 import { buildFilter } from './postgres-filter';
@@ -22,11 +23,16 @@ export class PostgresReader {
   async page(filter: LogFilter, request: PageRequest): Promise<LogRecord[]> {
     let idWindow: [number, number] | undefined;
     if (filter.projectId !== null && (filter.since !== undefined || filter.until !== undefined)) {
-      // An index-only scan of (project_id, timestamp) INCLUDE (id).
-      const { rows } = await this.pool.query<{ low: string | null; high: string | null }>(
-        'SELECT min(id) AS low, max(id) AS high FROM logs WHERE project_id = $1 AND timestamp >= $2 AND timestamp < $3',
-        [filter.projectId, bigintParam(filter.since ?? Number.MIN_SAFE_INTEGER), bigintParam(filter.until ?? Number.MAX_SAFE_INTEGER)],
-      );
+      // Whole hours around the range: a few rows of log_id_ranges; the walk checks the exact times.
+      const { rows } = await this.pool.query<{ low: string | null; high: string | null }>({
+        name: 'logdesk-id-window',
+        text: 'SELECT min(min_id) AS low, max(max_id) AS high FROM log_id_ranges WHERE project_id = $1 AND hour >= $2 AND hour < $3',
+        values: [
+          filter.projectId,
+          bigintParam(filter.since === undefined ? Number.MIN_SAFE_INTEGER : Math.floor(filter.since / HOUR) * HOUR),
+          bigintParam(filter.until ?? Number.MAX_SAFE_INTEGER),
+        ],
+      });
       if (rows[0].low === null || rows[0].high === null) return [];
       idWindow = [Number(rows[0].low), Number(rows[0].high)];
     }

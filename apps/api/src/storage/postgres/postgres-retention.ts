@@ -34,6 +34,12 @@ export class PostgresRetention {
       // The BRIN index on timestamp finds old rows (or proves there are none) without walking the table.
       deleted += await this.deleteWhile('SELECT id FROM logs WHERE timestamp < $1 ORDER BY id LIMIT $2', bigintParam(olderThan));
     }
+    if (deleted > 0) {
+      // Ranges stay valid bounds as logs go (ids only grow); an hour whose logs all went is dropped.
+      await this.pool.query(
+        'DELETE FROM log_id_ranges WHERE max_id < coalesce((SELECT min(id) FROM logs), 9223372036854775807)',
+      );
+    }
     return deleted;
   }
 

@@ -224,21 +224,37 @@ export class PostgresWriter {
     await addCounts(client, ROLLUPS.tagCounts, byLevelAndBucket);
   }
 
-  /** The rollups behind stats: per minute (level, bucket), per hour (level, bucket), per minute (level). */
+  /** The rollups behind stats (per minute and hour, by level and bucket), then each hour's id range. */
   private async countByTime(client: PoolClient, rows: LogRow[]): Promise<void> {
     const minutes = new Tally();
     const hours = new Tally();
     const levels = new Tally();
+    const ranges = new Map<string, [string, number, number, number]>();
     for (const row of rows) {
       const timestamp = row.timestamp as number;
+      const id = row.id as number;
       const minute = Math.floor(timestamp / MINUTE) * MINUTE;
+      const hour = Math.floor(timestamp / HOUR) * HOUR;
       minutes.add([row.project_id, minute, row.level, row.bucket]);
-      hours.add([row.project_id, Math.floor(timestamp / HOUR) * HOUR, row.level, row.bucket]);
+      hours.add([row.project_id, hour, row.level, row.bucket]);
       levels.add([row.project_id, minute, row.level]);
+      const key = `${row.project_id}\u0000${hour}`;
+      const range = ranges.get(key);
+      if (!range) ranges.set(key, [row.project_id, hour, id, id]);
+      else [range[2], range[3]] = [Math.min(range[2], id), Math.max(range[3], id)];
     }
     await addCounts(client, ROLLUPS.minutes, minutes);
     await addCounts(client, ROLLUPS.hours, hours);
     await addCounts(client, ROLLUPS.levels, levels);
+    if (ranges.size === 0) return;
+    const ordered = [...ranges.keys()].sort().map((key) => ranges.get(key)!);
+    await client.query({
+      name: 'logdesk-id-ranges',
+      text: `INSERT INTO log_id_ranges (project_id, hour, min_id, max_id) SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[], $4::bigint[])
+        ON CONFLICT (project_id, hour) DO UPDATE
+        SET min_id = least(log_id_ranges.min_id, excluded.min_id), max_id = greatest(log_id_ranges.max_id, excluded.max_id)`,
+      values: [0, 1, 2, 3].map((i) => ordered.map((range) => range[i])),
+    });
   }
 }
 

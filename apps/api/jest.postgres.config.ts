@@ -1,0 +1,9 @@
+import { nodeProject } from '../../jest.preset';
+
+// The API end-to-end specs again, each server on PostgreSQL in a fresh schema of the `test` database
+// (LOGDESK_TEST_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). PostgreSQL down fails them.
+export default {
+  ...nodeProject('api-postgres', __dirname),
+  testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  setupFilesAfterEnv: ['<rootDir>/test/support/postgres-env.ts'],
+};
