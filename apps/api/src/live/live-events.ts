@@ -20,11 +20,27 @@ export interface InternalEventMap {
   [INTERNAL_EVENTS.tagDiscovered]: TagDiscoveredEvent;
 }
 
-/** Nothing travels between server instances yet; the Redis seam (REDIS_URL) will fill this in. */
-export type InterServerEvents = Record<string, never>;
+export type CatalogueEvent = 'project:created' | 'bucket:created' | 'tag:discovered';
+export type CatalogueRelay = { [E in CatalogueEvent]: { name: E; payload: Parameters<ServerToClientEvents[E]>[0] } }[CatalogueEvent];
+
+/** What instances send each other through the Redis adapter (REDIS_URL); see RELAY. */
+export interface InterServerEvents {
+  'logdesk:logs': (event: LogsStoredEvent) => void;
+  'logdesk:catalogue': (event: CatalogueRelay) => void;
+}
 
 export type LiveServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 export type LiveSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents>;
 
 /** The subscription key of the firehose: every project. */
 export const FIREHOSE = '*';
+
+/**
+ * Names of the messages instances send each other through the Redis adapter (`serverSideEmit`):
+ * each instance relays what its own writer committed, and every instance filters for its own
+ * clients, so a subscription's filters are evaluated where its socket lives.
+ */
+export const RELAY = {
+  logs: 'logdesk:logs',
+  catalogue: 'logdesk:catalogue',
+} as const satisfies Record<string, keyof InterServerEvents>;

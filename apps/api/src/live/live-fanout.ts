@@ -2,7 +2,7 @@ import type { ErrorDetail, LogRecord, LogsStoredEvent, ServerToClientEvents, Sub
 import { parseFilter, parseInteger } from '../logs/log-filter.parser';
 import type { LogStore } from '../storage/log-store';
 import { LiveClient } from './live-client';
-import { FIREHOSE, type LiveServer, type LiveSocket } from './live-events';
+import { FIREHOSE, RELAY, type CatalogueEvent, type CatalogueRelay, type LiveServer, type LiveSocket } from './live-events';
 import { matchingLogs } from './log-matcher';
 import { ReplayRunner, type Warn } from './replay-runner';
 import { Subscription } from './subscription';
@@ -13,7 +13,6 @@ export interface SubscribeOutcome {
   replay?: () => Promise<void>;
 }
 
-type CatalogueEvent = 'project:created' | 'bucket:created' | 'tag:discovered';
 
 /**
  * The one place that fans events out to Socket.IO: every connected client, its subscriptions, and
@@ -29,7 +28,15 @@ export class LiveFanout {
   private readonly byKey = new Map<string, Map<LiveClient, Subscription>>();
   private readonly replays: ReplayRunner;
 
-  constructor(store: LogStore, warn: Warn) {
+  /**
+   * @param clustered With REDIS_URL: what this instance's writer commits is also relayed to the
+   *   other instances, and what they relay is fanned out here like local events.
+   */
+  constructor(
+    store: LogStore,
+    warn: Warn,
+    private readonly clustered = false,
+  ) {
     this.replays = new ReplayRunner(
       store,
       warn,
@@ -40,6 +47,21 @@ export class LiveFanout {
 
   attach(server: LiveServer): void {
     this.server = server;
+    if (!this.clustered) return;
+    server.on(RELAY.logs, (event) => this.publishLogs(event));
+    server.on(RELAY.catalogue, (relay) => this.broadcast(relay.name, relay.payload as never));
+  }
+
+  /** Logs this instance's writer committed: to local subscribers, and to the other instances. */
+  publishCommitted(event: LogsStoredEvent): void {
+    this.publishLogs(event);
+    if (this.clustered) this.server?.serverSideEmit(RELAY.logs, event);
+  }
+
+  /** A catalogue event of this instance's writer: to local clients, and to the other instances. */
+  announce<E extends CatalogueEvent>(name: E, payload: Parameters<ServerToClientEvents[E]>[0]): void {
+    this.broadcast(name, payload);
+    if (this.clustered) this.server?.serverSideEmit(RELAY.catalogue, { name, payload } as CatalogueRelay);
   }
 
   connect(socket: LiveSocket): void {

@@ -5,6 +5,7 @@ import type { IncomingMessage } from 'node:http';
 import { Server, type ServerOptions, type Socket } from 'socket.io';
 import { hostAllowed, keyAllowed } from '../common/request-guards';
 import type { AppConfig } from '../config/app-config';
+import { attachRedisAdapter, type ClusterLink } from './live-cluster';
 
 type HandshakeError = Error & { data?: { statusCode: number; error: string; message: string } };
 /** Nest's IoAdapter is typed against its own nested copy of socket.io. */
@@ -18,6 +19,7 @@ type NestIoOptions = Parameters<IoAdapter['createIOServer']>[1];
  */
 export class LiveIoAdapter extends IoAdapter {
   private readonly liveLogger = new Logger('LiveIoAdapter');
+  private cluster: ClusterLink | null = null;
 
   constructor(
     app: INestApplicationContext,
@@ -44,13 +46,17 @@ export class LiveIoAdapter extends IoAdapter {
     return server as unknown as NestIoServer;
   }
 
-  /**
-   * Seam for REDIS_URL (a later issue): plug `@socket.io/redis-adapter` in here and relay the
-   * internal events between instances (see LiveHub). Until then each instance serves its own.
-   */
-  private attachCluster(_server: Server): void {
-    if (this.config.redisUrl)
-      this.liveLogger.warn('REDIS_URL is set, but live events are not shared between instances yet');
+  /** With REDIS_URL, instances share their live events (see live-cluster.ts and LiveFanout's relay). */
+  private attachCluster(server: Server): void {
+    if (!this.config.redisUrl) return;
+    this.cluster = attachRedisAdapter(server, this.config.redisUrl, this.config.databaseUrl, (message) =>
+      this.liveLogger.error(message),
+    );
+  }
+
+  override async close(server: NestIoServer): Promise<void> {
+    await super.close(server);
+    await this.cluster?.close();
   }
 }
 

@@ -11,16 +11,16 @@ export class CatalogueListener {
 
   @OnEvent(INTERNAL_EVENTS.projectCreated)
   projectCreated(event: InternalEventMap[typeof INTERNAL_EVENTS.projectCreated]): void {
-    this.hub.broadcast('project:created', { project: event.project });
+    this.hub.announce('project:created', { project: event.project });
   }
 
   @OnEvent(INTERNAL_EVENTS.bucketCreated)
   bucketCreated(event: InternalEventMap[typeof INTERNAL_EVENTS.bucketCreated]): void {
-    this.hub.broadcast('bucket:created', { bucket: event.bucket });
+    this.hub.announce('bucket:created', { bucket: event.bucket });
   }
 
   @OnEvent(INTERNAL_EVENTS.tagDiscovered)
   tagDiscovered(event: InternalEventMap[typeof INTERNAL_EVENTS.tagDiscovered]): void {
-    this.hub.broadcast('tag:discovered', { projectId: event.projectId, key: event.key, value: event.value });
+    this.hub.announce('tag:discovered', { projectId: event.projectId, key: event.key, value: event.value });
   }
 }

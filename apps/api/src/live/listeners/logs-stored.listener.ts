@@ -14,6 +14,6 @@ export class LogsStoredListener {
 
   @OnEvent(INTERNAL_EVENTS.logsStored)
   handle(event: InternalEventMap[typeof INTERNAL_EVENTS.logsStored]): void {
-    this.hub.publishLogs(event);
+    this.hub.publishCommitted(event);
   }
 }
