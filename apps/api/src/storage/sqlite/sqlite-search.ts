@@ -6,6 +6,8 @@ export const TRIGRAM = 3;
 const MAX_LOOKUPS = 12;
 /** Trigrams matched per search: the rarest ones. */
 const MATCHED = 2;
+/** Counting a trigram's logs stops here: past it, a trigram is simply "common". */
+const COUNT_CAP = 2_000;
 
 /** How a search runs: an FTS5 match (candidates) and, when needed, an exact substring check. */
 export interface SearchPlan {
@@ -19,15 +21,19 @@ const quote = (text: string): string => `"${text.replace(/"/g, '""')}"`;
 /**
  * Plans a substring search on the trigram index. Matching the whole string as a phrase makes
  * FTS5 merge the doclists of every trigram, common ones included ("han" of "handled" is in
- * every log); matching the rarest two and checking the substring on those candidates reads a
- * few hundred entries instead. Non-ASCII searches keep the phrase, whose Unicode case folding
- * SQLite's ASCII-only lower() could not repeat.
+ * every log), which is slow when few logs match; matching the rarest two and checking the
+ * substring on those candidates reads far fewer entries. Rarity is a count capped at 2,000
+ * (fts5vocab would walk a common trigram's whole doclist). When every trigram is common the
+ * phrase stays: many logs will match, and the newest-first walk stops after one page. Non-ASCII
+ * searches keep the phrase too, whose Unicode case folding SQLite's ASCII-only lower() could not repeat.
  */
 export class SqliteSearchPlanner {
   private readonly documents: Statement;
 
   constructor(db: Database) {
-    this.documents = db.prepare('SELECT doc FROM logs_fts_vocab WHERE term = ?').pluck();
+    this.documents = db
+      .prepare(`SELECT count(*) FROM (SELECT 1 FROM logs_fts WHERE logs_fts MATCH ? LIMIT ${COUNT_CAP})`)
+      .pluck();
   }
 
   /** null when no log can match (a trigram nobody has). */
@@ -38,10 +44,11 @@ export class SqliteSearchPlanner {
     const positions = needle.length - TRIGRAM + 1;
     const step = Math.max(1, Math.floor(positions / MAX_LOOKUPS));
     for (let i = 0; i < positions; i += step) trigrams.add(needle.slice(i, i + TRIGRAM));
-    const counted = [...trigrams].map((trigram) => ({ trigram, docs: (this.documents.get(trigram) as number | undefined) ?? 0 }));
+    const counted = [...trigrams].map((trigram) => ({ trigram, docs: this.documents.get(quote(trigram)) as number }));
     if (counted.some((entry) => entry.docs === 0)) return null;
     counted.sort((a, b) => a.docs - b.docs);
-    const rarest = counted.slice(0, MATCHED).map((entry) => quote(entry.trigram));
-    return { match: rarest.join(' AND '), verify: needle.length > TRIGRAM ? needle : null };
+    const rare = counted.filter((entry) => entry.docs < COUNT_CAP).slice(0, MATCHED);
+    if (rare.length === 0) return { match: quote(search), verify: null };
+    return { match: rare.map((entry) => quote(entry.trigram)).join(' AND '), verify: needle.length > TRIGRAM ? needle : null };
   }
 }

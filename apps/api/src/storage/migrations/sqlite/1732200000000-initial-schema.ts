@@ -51,15 +51,13 @@ export class InitialSchema1732200000000 implements MigrationInterface {
       `CREATE TABLE level_counts (project_id varchar(128) NOT NULL, minute bigint NOT NULL, level varchar(8) NOT NULL,
         count bigint NOT NULL, PRIMARY KEY (project_id, minute, level)) WITHOUT ROWID`,
       `CREATE VIRTUAL TABLE logs_fts USING fts5(message, content='', contentless_delete=1, tokenize='trigram')`,
-      // How many logs hold each trigram: a search matches on its rarest trigrams, then checks the substring.
-      `CREATE VIRTUAL TABLE logs_fts_vocab USING fts5vocab(logs_fts, 'row')`,
       `CREATE TABLE intake_checkpoints (journal_id varchar(128) PRIMARY KEY NOT NULL, seq bigint NOT NULL)`,
     ];
     for (const sql of statements) await runner.query(sql);
   }
 
   async down(runner: QueryRunner): Promise<void> {
-    for (const table of ['logs_fts_vocab', 'logs_fts', 'log_counts', 'log_counts_hourly', 'level_counts', 'tag_counts', 'tag_values', 'log_tags', 'logs', 'saved_filters', 'buckets',
+    for (const table of ['logs_fts', 'log_counts', 'log_counts_hourly', 'level_counts', 'tag_counts', 'tag_values', 'log_tags', 'logs', 'saved_filters', 'buckets',
       'projects', 'workspaces', 'intake_checkpoints']) {
       await runner.query(`DROP TABLE IF EXISTS ${table}`);
     }
