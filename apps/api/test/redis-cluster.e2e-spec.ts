@@ -1,5 +1,6 @@
 import { createClient } from 'redis';
 import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
+import { getJson, waitFor as poll } from './support/http';
 import { createTestSchema } from './support/postgres';
 import { closeAllSockets, connect, entry, ingest, Received, subscribe, waitFor } from './support/live-support';
 
@@ -56,5 +57,21 @@ describe('the live stream across instances through Redis', () => {
       await waitFor(() => received.logs().length >= 2, 'both logs on each instance');
       expect(received.messages().sort()).toEqual(['from a', 'from b']);
     }
+  });
+
+  it('replays from any instance: a client of B catching up with afterId gets what A stored, then live', async () => {
+    await ingest(a.url, 'catch-up', [entry('before 1'), entry('before 2')]);
+    const stored = await poll(async () => {
+      const page = (await getJson(`${b.url}/api/logs?projectId=catch-up`)).body;
+      return page.count === 2 ? page.logs : null;
+    }, 'both logs readable on B');
+    const oldest = Math.min(...stored.map((log: { id: number }) => log.id));
+    const onB = await connect(b.url);
+    const received = new Received(onB);
+    expect(await subscribe(onB, { projectId: 'catch-up', afterId: oldest - 1 })).toEqual({ ok: true });
+    await waitFor(() => received.logs().length >= 2, 'the replay on B');
+    await ingest(a.url, 'catch-up', [entry('after')]);
+    await waitFor(() => received.logs().length >= 3, 'the live log from A on B');
+    expect(received.messages()).toEqual(['before 1', 'before 2', 'after']);
   });
 });
