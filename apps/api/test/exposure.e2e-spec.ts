@@ -50,6 +50,13 @@ describe('exposure: CORS, Host allow-list, OpenAPI, dashboard', () => {
     }
   });
 
+  it('listens on the IPv4 and the IPv6 loopback by default', async () => {
+    for (const host of ['127.0.0.1', '[::1]']) {
+      const health = await getJson(`http://${host}:${server.port}/health`);
+      expect(health.status).toBe(200);
+    }
+  });
+
   it('accepts a configured allow-list instead of the default', async () => {
     const custom = await startLogdesk({ env: { LOGDESK_ALLOWED_HOSTS: 'logs.internal' } });
     try {
