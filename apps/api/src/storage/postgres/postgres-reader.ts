@@ -5,7 +5,7 @@ import type { LogFilter, PageRequest } from '../log-store';
 import { LOG_COLUMNS, toLogRecord, type LogRow } from '../log-record';
 import { buildFilter } from './postgres-filter';
 import { bigintParam, pgText, SqlParams } from './postgres-sql';
-import { toFacets } from './postgres-stats';
+import { toFacets } from '../stats-tally';
 
 const SELECT_LOG = LOG_COLUMNS.split(', ').map((column) => `l.${column}`).join(', ');
 

@@ -1,6 +1,7 @@
-import { LOG_LEVELS, QUERY_LIMITS, type HistogramBin, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
+import { QUERY_LIMITS, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
 import type { Pool } from 'pg';
 import { binOf, histogramEdges, HOUR, MINUTE } from '../histogram-edges';
+import { StatsTally, toFacets } from '../stats-tally';
 import type { LogFilter } from '../log-store';
 import { buildFilter, type FilterOptions } from './postgres-filter';
 import { bigintParam, pgText, SqlParams } from './postgres-sql';
@@ -13,40 +14,6 @@ interface TagCount {
   count: number | string;
 }
 
-/** Counts for one stats answer; each dimension leaves its own filter out of its counts. */
-class StatsTally {
-  readonly byLevel = Object.fromEntries(LOG_LEVELS.map((level) => [level, 0])) as Record<LogLevel, number>;
-  readonly byBucket: Record<string, number> = {};
-  total = 0;
-  readonly bins: HistogramBin[];
-  private readonly levels: Set<string> | null;
-  private readonly buckets: Set<string> | null;
-
-  constructor(filter: LogFilter, readonly edges: number[]) {
-    this.levels = filter.levels?.length ? new Set(filter.levels) : null;
-    this.buckets = filter.buckets?.length ? new Set(filter.buckets.map(pgText)) : null;
-    this.bins = edges.slice(0, -1).map((start, i) => ({ start, end: edges[i + 1], counts: {} }));
-  }
-
-  count(level: LogLevel, bucket: string, n: number): void {
-    const levelOk = !this.levels || this.levels.has(level);
-    const bucketOk = !this.buckets || this.buckets.has(bucket);
-    if (bucketOk) this.byLevel[level] += n;
-    if (levelOk) this.byBucket[bucket] = (this.byBucket[bucket] ?? 0) + n;
-    if (levelOk && bucketOk) this.total += n;
-  }
-
-  plot(timestamp: number, level: LogLevel, bucket: string, n: number): void {
-    if ((this.levels && !this.levels.has(level)) || (this.buckets && !this.buckets.has(bucket))) return;
-    this.plotMatching(timestamp, level, n);
-  }
-
-  /** For counts already filtered by level and bucket. */
-  plotMatching(timestamp: number, level: LogLevel, n: number): void {
-    const bin = binOf(this.edges, timestamp);
-    if (bin >= 0) this.bins[bin].counts[level] = (this.bins[bin].counts[level] ?? 0) + n;
-  }
-}
 
 /**
  * `GET /api/logs/stats` on PostgreSQL, the same algorithm as SQLite so the answers are identical:
@@ -67,7 +34,7 @@ export class PostgresStats {
     const last = span.last === null ? null : Number(span.last);
     const [start, end] = await this.histogramRange(filter, first);
     const { edges, snapped } = histogramEdges(start, end, binCount);
-    const tally = new StatsTally(filter, edges);
+    const tally = new StatsTally(filter, edges, pgText);
     const rollup = !filter.search && !filter.tags && !filter.traceId && !filter.userId && !filter.sessionId;
     if (first !== null) {
       if (rollup && snapped) await this.fromRollups(filter, tally, start, end);
@@ -242,14 +209,4 @@ export class PostgresStats {
     rows.sort((a, b) => a.key.localeCompare(b.key) || Number(b.count) - Number(a.count) || a.value.localeCompare(b.value));
     return toFacets(rows);
   }
-}
-
-export function toFacets(rows: TagCount[]): TagFacet[] {
-  const facets = new Map<string, TagFacet>();
-  for (const row of rows) {
-    const facet = facets.get(row.key) ?? { key: row.key, values: [] };
-    facet.values.push({ value: row.value, count: Number(row.count) });
-    facets.set(row.key, facet);
-  }
-  return [...facets.values()];
 }

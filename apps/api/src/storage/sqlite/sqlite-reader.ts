@@ -4,7 +4,7 @@ import type { LogFilter, PageRequest } from '../log-store';
 import { LOG_COLUMNS, toLogRecord, type LogRow } from '../log-record';
 import { buildFilter } from './sqlite-filter';
 import { SqliteSearchPlanner, TRIGRAM, type SearchPlan } from './sqlite-search';
-import { toFacets } from './sqlite-stats';
+import { toFacets } from '../stats-tally';
 
 const SELECT_LOG = LOG_COLUMNS.split(', ').map((column) => `l.${column}`).join(', ');
 

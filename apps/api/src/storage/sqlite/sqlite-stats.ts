@@ -1,6 +1,7 @@
-import { LOG_LEVELS, QUERY_LIMITS, type HistogramBin, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
+import { QUERY_LIMITS, type LogLevel, type StatsResponse, type TagFacet } from '@logdesk/contracts';
 import type { Database } from 'better-sqlite3';
 import { binOf, histogramEdges, HOUR, MINUTE } from '../histogram-edges';
+import { StatsTally, toFacets } from '../stats-tally';
 import type { LogFilter } from '../log-store';
 import { buildFilter, type FilterOptions } from './sqlite-filter';
 
@@ -11,40 +12,6 @@ interface TagCount {
   count: number;
 }
 
-/** Counts for one stats answer; each dimension leaves its own filter out of its counts. */
-class StatsTally {
-  readonly byLevel = Object.fromEntries(LOG_LEVELS.map((level) => [level, 0])) as Record<LogLevel, number>;
-  readonly byBucket: Record<string, number> = {};
-  total = 0;
-  readonly bins: HistogramBin[];
-  private readonly levels: Set<string> | null;
-  private readonly buckets: Set<string> | null;
-
-  constructor(filter: LogFilter, readonly edges: number[]) {
-    this.levels = filter.levels?.length ? new Set(filter.levels) : null;
-    this.buckets = filter.buckets?.length ? new Set(filter.buckets) : null;
-    this.bins = edges.slice(0, -1).map((start, i) => ({ start, end: edges[i + 1], counts: {} }));
-  }
-
-  count(level: LogLevel, bucket: string, n: number): void {
-    const levelOk = !this.levels || this.levels.has(level);
-    const bucketOk = !this.buckets || this.buckets.has(bucket);
-    if (bucketOk) this.byLevel[level] += n;
-    if (levelOk) this.byBucket[bucket] = (this.byBucket[bucket] ?? 0) + n;
-    if (levelOk && bucketOk) this.total += n;
-  }
-
-  plot(timestamp: number, level: LogLevel, bucket: string, n: number): void {
-    if ((this.levels && !this.levels.has(level)) || (this.buckets && !this.buckets.has(bucket))) return;
-    this.plotMatching(timestamp, level, n);
-  }
-
-  /** For counts already filtered by level and bucket. */
-  plotMatching(timestamp: number, level: LogLevel, n: number): void {
-    const bin = binOf(this.edges, timestamp);
-    if (bin >= 0) this.bins[bin].counts[level] = (this.bins[bin].counts[level] ?? 0) + n;
-  }
-}
 
 /**
  * `GET /api/logs/stats` on SQLite. Filters of level, bucket and time only are answered from the
@@ -234,14 +201,4 @@ export class SqliteStats {
     rows.sort((a, b) => a.key.localeCompare(b.key) || b.count - a.count || a.value.localeCompare(b.value));
     return toFacets(rows);
   }
-}
-
-export function toFacets(rows: TagCount[]): TagFacet[] {
-  const facets = new Map<string, TagFacet>();
-  for (const row of rows) {
-    const facet = facets.get(row.key) ?? { key: row.key, values: [] };
-    facet.values.push({ value: row.value, count: Number(row.count) });
-    facets.set(row.key, facet);
-  }
-  return [...facets.values()];
 }
