@@ -10,7 +10,8 @@ const DURATION_S = Number(process.env.BENCH_INGEST_SECONDS ?? 20);
 const BATCH = 100;
 const LEVELS = ['debug', 'info', 'info', 'info', 'warn', 'error'];
 
-const batch = (projectId) =>
+/** One gzip body of 100 realistic logs (tags, context, trace, session). */
+export const batch = (projectId) =>
   gzipSync(
     JSON.stringify({
       projectId,
@@ -26,7 +27,8 @@ const batch = (projectId) =>
     }),
   );
 
-function autocannon(url, bodyFile, seconds, requestsPerSecond) {
+/** Runs bench/load.mjs (autocannon) in its own process; resolves with its JSON result. */
+export function autocannon(url, bodyFile, seconds, requestsPerSecond) {
   return new Promise((done, fail) => {
     const args = [join(ROOT, 'bench/load.mjs'), `${url}/logs`, bodyFile, String(seconds), ...(requestsPerSecond ? [String(requestsPerSecond)] : [])];
     const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -19,25 +19,21 @@ function random(seed) {
   return () => ((state = (state * 1_103_515_245 + 12_345) & 0x7fffffff) / 0x7fffffff);
 }
 
-export async function generate(dataDir) {
-  const { loadConfig } = dist('config/app-config.js');
-  const { createDataSource, dataSourceOptions } = dist('storage/data-source.js');
-  const { SqliteWriter } = dist('storage/sqlite/sqlite-writer.js');
-  const dataSource = await createDataSource(dataSourceOptions(loadConfig({ LOGDESK_DATA_DIR: dataDir }, [])));
-  const writer = new SqliteWriter(dataSource.driver.databaseConnection);
+/**
+ * The benchmark's logs, deterministic: a day of them, skewed levels, 20 buckets, three tags (one
+ * with 2,000 values), a trace on 30%, in chunks of `perChunk` validated records.
+ */
+export function* syntheticLogs(start, total, perChunk) {
   const rnd = random(42);
-  const start = Date.now() - DAY;
-  const started = performance.now();
-  const PER_TX = 5_000;
-  for (let written = 0, seq = 1; written < TOTAL; seq++) {
+  for (let written = 0; written < total; ) {
     const logs = [];
-    for (let i = 0; i < PER_TX && written < TOTAL; i++, written++) {
+    for (let i = 0; i < perChunk && written < total; i++, written++) {
       const word = WORDS[Math.floor(rnd() * WORDS.length)];
       logs.push({
         bucket: `bucket-${Math.floor(rnd() * 20)}`,
         level: LEVELS[Math.floor(rnd() * LEVELS.length)],
         message: `${word} ${Math.floor(rnd() * 100_000)} handled by worker-${Math.floor(rnd() * 50)} status ${rnd() < 0.05 ? 'FAILED' : 'ok'}`,
-        timestamp: start + Math.floor((written / TOTAL) * DAY),
+        timestamp: start + Math.floor((written / total) * DAY),
         tags: { env: rnd() < 0.8 ? 'prod' : 'staging', region: ['eu', 'us', 'ap', 'sa', 'af'][Math.floor(rnd() * 5)], customer: `c-${Math.floor(rnd() * 2000)}` },
         context: null,
         traceId: rnd() < 0.3 ? `trace-${Math.floor(rnd() * 50_000)}` : null,
@@ -45,7 +41,21 @@ export async function generate(dataDir) {
         sessionId: null, env: null, appName: null, appVersion: null, eventId: null,
       });
     }
-    writer.write([{ seq, projectId: 'bench', receivedAt: Date.now(), logs }], 'bench');
+    yield logs;
+  }
+}
+
+export async function generate(dataDir) {
+  const { loadConfig } = dist('config/app-config.js');
+  const { createDataSource, dataSourceOptions } = dist('storage/data-source.js');
+  const { SqliteWriter } = dist('storage/sqlite/sqlite-writer.js');
+  const dataSource = await createDataSource(dataSourceOptions(loadConfig({ LOGDESK_DATA_DIR: dataDir }, [])));
+  const writer = new SqliteWriter(dataSource.driver.databaseConnection);
+  const start = Date.now() - DAY;
+  const started = performance.now();
+  let seq = 1;
+  for (const logs of syntheticLogs(start, TOTAL, 5_000)) {
+    writer.write([{ seq: seq++, projectId: 'bench', receivedAt: Date.now(), logs }], 'bench');
   }
   const seconds = (performance.now() - started) / 1000;
   dataSource.driver.databaseConnection.pragma('optimize');
@@ -75,7 +85,16 @@ export async function benchQueries() {
   const dir = process.env.BENCH_QUERY_DIR ?? tempDir('logdesk-bench-query-');
   const start = process.env.BENCH_QUERY_DIR ? await firstTimestamp(dir) : await generate(dir);
   const server = await startServer(dir);
-  const api = `${server.url}/api/logs?projectId=bench`;
+  try {
+    await measureQueries(server.url, start, 'query');
+  } finally {
+    await server.stop();
+  }
+}
+
+/** p50/p95 of each query kind against a server holding the synthetic logs (from `start`). */
+export async function measureQueries(url, start, label) {
+  const api = `${url}/api/logs?projectId=bench`;
   const rnd = random(7);
   const pick = (list) => list[Math.floor(rnd() * list.length)];
   const kinds = {
@@ -89,19 +108,15 @@ export async function benchQueries() {
     'time range 1 h': () => { const since = start + Math.floor(rnd() * 23) * 3_600_000; return `${api}&since=${since}&until=${since + 3_600_000}`; },
     'search common': () => `${api}&search=${pick(WORDS)}`,
     'search rare': () => `${api}&search=${Math.floor(rnd() * 100_000)} handled`,
-    'stats 24 h': () => `${server.url}/api/logs/stats?projectId=bench`,
-    'stats level=error': () => `${server.url}/api/logs/stats?projectId=bench&level=error`,
+    'stats 24 h': () => `${url}/api/logs/stats?projectId=bench`,
+    'stats level=error': () => `${url}/api/logs/stats?projectId=bench&level=error`,
   };
-  try {
-    for (const [name, url] of Object.entries(kinds)) {
-      await time(url()); // warm the page cache for this shape
-      const runs = name.startsWith('stats') ? 10 : RUNS;
-      const times = [];
-      for (let i = 0; i < runs; i++) times.push(await time(url()));
-      console.log(`query ${name.padEnd(24)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}`);
-    }
-  } finally {
-    await server.stop();
+  for (const [name, next] of Object.entries(kinds)) {
+    await time(next()); // warm the page cache for this shape
+    const runs = name.startsWith('stats') ? 10 : RUNS;
+    const times = [];
+    for (let i = 0; i < runs; i++) times.push(await time(next()));
+    console.log(`${label} ${name.padEnd(24)} p50 ${ms(percentile(times, 50)).padStart(9)}  p95 ${ms(percentile(times, 95)).padStart(9)}`);
   }
 }
 
