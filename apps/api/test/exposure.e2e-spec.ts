@@ -101,7 +101,7 @@ describe('API keys', () => {
 
   it('answers 401 with WWW-Authenticate without a valid Bearer key, on every endpoint', async () => {
     for (const path of ['/api/projects', '/api/logs?projectId=x', '/api/logs/tail', '/api/workspaces', '/api/openapi.json']) {
-      for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: 'key-one' }]) {
+      for (const headers of [{}, { Authorization: 'Bearer wrong' }, { Authorization: 'key-one' }] as Record<string, string>[]) {
         const response = await getJson(`${server.url}${path}`, headers);
         expect(response.status).toBe(401);
         expect(response.headers.get('www-authenticate')).toBe('Bearer');

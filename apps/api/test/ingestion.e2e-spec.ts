@@ -1,6 +1,6 @@
 import { deflateSync, gzipSync } from 'node:zlib';
 import { expectedStorage, startLogdesk, type LogdeskProcess } from './support/logdesk-process';
-import { getJson, log, postLogs, waitFor, waitForLogs } from './support/http';
+import { getJson, log, postLogs, postRaw, waitFor, waitForLogs } from './support/http';
 
 describe('POST /logs', () => {
   let server: LogdeskProcess;
@@ -168,26 +168,18 @@ describe('POST /logs', () => {
     });
 
     it('400 for a body that is not JSON or not valid gzip', async () => {
-      const notJson = await fetch(`${server.url}/logs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{nope' });
+      const notJson = await postRaw(server.url, '{nope', { 'content-type': 'application/json' });
       expect(notJson.status).toBe(400);
       expect(await notJson.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
-      const notGzip = await fetch(`${server.url}/logs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-        body: 'plain text',
-      });
+      const notGzip = await postRaw(server.url, 'plain text', { 'content-type': 'application/json', 'content-encoding': 'gzip' });
       expect(notGzip.status).toBe(400);
     });
 
     it('415 for another content type or content encoding', async () => {
-      const text = await fetch(`${server.url}/logs`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: '{}' });
+      const text = await postRaw(server.url, '{}', { 'content-type': 'text/plain' });
       expect(text.status).toBe(415);
       expect(await text.json()).toMatchObject({ statusCode: 415, error: 'Unsupported Media Type' });
-      const brotli = await fetch(`${server.url}/logs`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
-        body: '{}',
-      });
+      const brotli = await postRaw(server.url, '{}', { 'content-type': 'application/json', 'content-encoding': 'br' });
       expect(brotli.status).toBe(415);
     });
 

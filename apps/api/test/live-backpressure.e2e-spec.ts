@@ -1,8 +1,6 @@
 import type { Socket as NetSocket } from 'node:net';
-import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
 import {
   Received,
-  closeAllSockets,
   connect,
   entry,
   ingest,
@@ -10,6 +8,7 @@ import {
   subscribe,
   waitFor,
   type LiveClientSocket,
+  useLiveServer,
 } from './support/live-support';
 
 /** The TCP socket under socket.io-client's WebSocket transport in Node (the `ws` package). */
@@ -22,16 +21,7 @@ function tcpOf(socket: LiveClientSocket): NetSocket {
 
 /** "A slow client never slows ingestion or other clients" (contract section 6). */
 describe('live stream flow control', () => {
-  let server: LogdeskProcess;
-
-  beforeAll(async () => {
-    server = await startLogdesk();
-  });
-
-  afterAll(async () => {
-    closeAllSockets();
-    await server?.stop();
-  });
+  const server = useLiveServer();
 
   it('drops logs for a stalled client, keeps the others whole, and reports lagged once it drains', async () => {
     const healthy = await connect(server.url);

@@ -1,6 +1,5 @@
 import { request } from 'node:http';
-import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
-import { Received, closeAllSockets, connect, entry, ingest, refusal, subscribe, waitFor } from './support/live-support';
+import { Received, connect, entry, ingest, refusal, subscribe, useLiveServer, waitFor } from './support/live-support';
 
 /** Raw HTTP GET with a chosen Host header (fetch does not let one set Host). */
 function rawGet(port: number, path: string, host: string): Promise<{ status: number; body: string }> {
@@ -17,17 +16,8 @@ function rawGet(port: number, path: string, host: string): Promise<{ status: num
 
 /** Contract section 4 for Socket.IO: the API key as `auth: { token }`, and the Host allow-list. */
 describe('live stream exposure', () => {
-  let server: LogdeskProcess;
+  const server = useLiveServer({ env: { LOGDESK_API_KEYS: 'k1,k2' } });
   const auth = { authorization: 'Bearer k2' };
-
-  beforeAll(async () => {
-    server = await startLogdesk({ env: { LOGDESK_API_KEYS: 'k1,k2' } });
-  });
-
-  afterAll(async () => {
-    closeAllSockets();
-    await server?.stop();
-  });
 
   it('refuses a connection without a valid key with connect_error', async () => {
     for (const options of [

@@ -1,8 +1,6 @@
 import { LIVE_LIMITS } from '@logdesk/contracts';
-import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
 import {
   Received,
-  closeAllSockets,
   connect,
   entry,
   ingest,
@@ -11,20 +9,12 @@ import {
   strictlyIncreasing,
   subscribe,
   waitFor,
+  useLiveServer,
 } from './support/live-support';
 
 /** `afterId` replay (contract section 6): reconnecting clients miss nothing and see nothing twice. */
 describe('live stream replay', () => {
-  let server: LogdeskProcess;
-
-  beforeAll(async () => {
-    server = await startLogdesk();
-  });
-
-  afterAll(async () => {
-    closeAllSockets();
-    await server?.stop();
-  });
+  const server = useLiveServer();
 
   it('replays what was missed during a disconnect while logs keep arriving, with no gap and no duplicate', async () => {
     const first = await connect(server.url);

@@ -1,8 +1,6 @@
 import type { BucketCreatedEvent, ProjectCreatedEvent, SubscribeRequest, TagDiscoveredEvent } from '@logdesk/contracts';
-import { startLogdesk, type LogdeskProcess } from './support/logdesk-process';
 import {
   Received,
-  closeAllSockets,
   connect,
   entry,
   ingest,
@@ -11,6 +9,7 @@ import {
   unsubscribe,
   waitFor,
   type LiveClientSocket,
+  useLiveServer,
 } from './support/live-support';
 
 /**
@@ -20,16 +19,7 @@ import {
  * earlier flush that was going to arrive has arrived.
  */
 describe('live stream', () => {
-  let server: LogdeskProcess;
-
-  beforeAll(async () => {
-    server = await startLogdesk();
-  });
-
-  afterAll(async () => {
-    closeAllSockets();
-    await server?.stop();
-  });
+  const server = useLiveServer();
 
   /** One socket per filter (a socket holds one subscription per project), each also on the sentinel project. */
   async function subscribers(projectId: string, filters: Record<string, Omit<SubscribeRequest, 'projectId'>>) {

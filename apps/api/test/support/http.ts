@@ -25,6 +25,10 @@ export async function postLogs(
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, unknown> };
 }
 
+/** POSTs raw bytes to `POST /logs` with the given headers (bad encodings, bad types). */
+export const postRaw = (url: string, body: string | Buffer, headers: Record<string, string>): Promise<Response> =>
+  fetch(`${url}/logs`, { method: 'POST', headers, body: body as BodyInit });
+
 export async function getJson<T = any>(url: string, headers: Record<string, string> = {}): Promise<SentResponse<T>> {
   const response = await fetch(url, { headers });
   const text = await response.text();
@@ -32,7 +36,9 @@ export async function getJson<T = any>(url: string, headers: Record<string, stri
 }
 
 /** Polls `check` until it returns a truthy value (returned) or the time runs out (throws). */
-export async function waitFor<T>(check: () => Promise<T> | T, what: string, timeoutMs = 10_000): Promise<T> {
+type Maybe<T> = T | null | undefined | false;
+
+export async function waitFor<T>(check: () => Promise<Maybe<T>> | Maybe<T>, what: string, timeoutMs = 10_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   let last: unknown;
   for (;;) {

@@ -1,3 +1,4 @@
+import { startLogdesk, type LogdeskProcess, type StartOptions } from './logdesk-process';
 import type {
   ClientToServerEvents,
   LaggedEvent,
@@ -148,3 +149,19 @@ export async function storedIds(
 
 /** Strictly increasing: in id order and no id twice. */
 export const strictlyIncreasing = (ids: number[]): boolean => ids.every((id, i) => i === 0 || id > ids[i - 1]);
+
+/**
+ * Starts one real server for a describe block (beforeAll) and stops it with every socket of the
+ * block (afterAll). The returned object is filled in by beforeAll, so use it inside tests only.
+ */
+export function useLiveServer(options: StartOptions = {}): LogdeskProcess {
+  const server = {} as LogdeskProcess;
+  beforeAll(async () => {
+    Object.assign(server, await startLogdesk(options));
+  });
+  afterAll(async () => {
+    closeAllSockets();
+    await server.stop?.();
+  });
+  return server;
+}
