@@ -68,7 +68,7 @@ describe('log explorer', () => {
     expect(ids.length).toBeGreaterThan(20);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     await expect(levelToggle('error').locator('.count').innerText()).resolves.toBe('12');
-    await expect(page.locator('.option', { hasText: 'checkout' }).locator('.count').innerText()).resolves.toBe('30');
+    await expect(page.locator('.facet-option', { hasText: 'checkout' }).locator('.facet-count').innerText()).resolves.toBe('30');
     await page.locator('ld-volume-histogram canvas').first().waitFor();
     await screenshot(page, 'explorer');
   });

@@ -3,27 +3,11 @@ import type { LogFilter, LogStore, PageRequest } from '../storage/log-store';
 import { FLOW_LIMITS } from './live-client';
 import type { LiveSocket } from './live-events';
 import { LiveFanout } from './live-fanout';
+import { logRecord } from './log-record.fixture';
 import { matchesFilter } from './log-matcher';
 
-const record = (id: number, overrides: Partial<LogRecord> = {}): LogRecord => ({
-  id,
-  projectId: 'p',
-  bucket: 'api',
-  level: 'info',
-  message: `m${id}`,
-  timestamp: id,
-  tags: {},
-  context: null,
-  traceId: null,
-  userId: null,
-  sessionId: null,
-  env: null,
-  appName: null,
-  appVersion: null,
-  eventId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const record = (id: number, overrides: Partial<LogRecord> = {}): LogRecord =>
+  logRecord({ id, message: `m${id}`, timestamp: id, ...overrides });
 
 const range = (from: number, to: number, overrides: Partial<LogRecord> = {}): LogRecord[] =>
   Array.from({ length: to - from + 1 }, (_, i) => record(from + i, overrides));

@@ -1,26 +1,9 @@
 import type { ErrorDetail, LogRecord } from '@logdesk/contracts';
 import { parseFilter, type RawFilter } from '../logs/log-filter.parser';
 import { filterSignature, matchesFilter, matchingLogs } from './log-matcher';
+import { logRecord } from './log-record.fixture';
 
-const log = (overrides: Partial<LogRecord>): LogRecord => ({
-  id: 1,
-  projectId: 'p',
-  bucket: 'api',
-  level: 'info',
-  message: 'Request timed out',
-  timestamp: 1_000,
-  tags: {},
-  context: null,
-  traceId: null,
-  userId: null,
-  sessionId: null,
-  env: null,
-  appName: null,
-  appVersion: null,
-  eventId: null,
-  createdAt: '2026-01-01T00:00:00.000Z',
-  ...overrides,
-});
+const log = (overrides: Partial<LogRecord>): LogRecord => logRecord({ message: 'Request timed out', ...overrides });
 
 const filter = (raw: RawFilter) => {
   const errors: ErrorDetail[] = [];

@@ -51,7 +51,7 @@ describe(FilterPanelComponent.name, () => {
     fixture.componentInstance.tagToggle.subscribe(({ key, value }) => tags.push(`${key}=${value}`));
 
     (element.querySelectorAll('.level-toggle')[2] as HTMLButtonElement).click();
-    (element.querySelector('.option input') as HTMLInputElement).click();
+    (element.querySelector('.facet-option input') as HTMLInputElement).click();
     (element.querySelector('ld-tag-facet input') as HTMLInputElement).click();
     expect(levels).toEqual(['warn']);
     expect(buckets).toEqual(['api']);

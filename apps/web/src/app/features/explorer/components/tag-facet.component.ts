@@ -20,14 +20,14 @@ const VISIBLE_VALUES = 6;
       }
     </div>
     @for (value of shown(); track value.value) {
-      <label class="value" [class.zero]="value.count === 0">
+      <label class="facet-option" [class.zero]="value.count === 0">
         <input
           type="checkbox"
           [checked]="value.selected"
           (change)="toggle.emit({ key: facet.key, value: value.value })"
         />
-        <span class="label" [title]="value.value">{{ value.value || '(empty)' }}</span>
-        <span class="count">{{ value.count | ldCount }}</span>
+        <span class="facet-label" [title]="value.value">{{ value.value || '(empty)' }}</span>
+        <span class="facet-count">{{ value.count | ldCount }}</span>
       </label>
     } @empty {
       <div class="none muted">No values in these results</div>
@@ -60,33 +60,6 @@ const VISIBLE_VALUES = 6;
       color: var(--accent-contrast);
       border-radius: 8px;
       padding: 0 6px;
-    }
-    .value {
-      display: grid;
-      grid-template-columns: auto 1fr auto;
-      gap: 6px;
-      align-items: center;
-      padding: 1px 4px;
-      border-radius: 4px;
-      cursor: pointer;
-      font-size: 0.82rem;
-    }
-    .value:hover {
-      background: var(--hover);
-    }
-    .value.zero .label,
-    .value.zero .count {
-      color: var(--text-muted);
-    }
-    .label {
-      overflow: hidden;
-      text-overflow: ellipsis;
-      white-space: nowrap;
-    }
-    .count {
-      color: var(--text-muted);
-      font-variant-numeric: tabular-nums;
-      font-size: 0.78rem;
     }
     .more {
       font-size: 0.78rem;

@@ -116,15 +116,6 @@ import { FirehoseStore } from '../services/firehose.store';
     .results ld-log-table {
       flex: 1;
     }
-    .new-logs {
-      position: absolute;
-      top: 40px;
-      left: 50%;
-      transform: translateX(-50%);
-      z-index: 2;
-      border-radius: 16px;
-      box-shadow: var(--shadow);
-    }
     .empty {
       position: absolute;
       inset: 60px 0 auto;
