@@ -1,16 +1,69 @@
 // The load generator, run in its own process so it does not share a core's event loop with the
-// measurement: autocannon's API takes a binary (gzip) body, its CLI would read the file as text.
+// measurement. Without a rate: autocannon, as fast as the server answers (its API takes a binary
+// gzip body, its CLI would read the file as text). With a rate: autocannon's own rate limit sends
+// each second's requests in one burst at the start of the second, so `paced` spaces them evenly
+// instead (a steady load); `burst` keeps autocannon's behaviour.
 import autocannon from 'autocannon';
 import { readFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
 
-const [url, bodyFile, seconds, rate] = process.argv.slice(2);
-const result = await autocannon({
-  url,
-  method: 'POST',
-  connections: 10,
-  duration: Number(seconds),
-  ...(rate ? { overallRate: Number(rate) } : {}),
-  headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
-  body: readFileSync(bodyFile),
-});
+const [url, bodyFile, seconds, rate, shape = 'paced'] = process.argv.slice(2);
+const body = readFileSync(bodyFile);
+const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
+
+function paced(requestsPerSecond, durationS) {
+  const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+  const counts = { '2xx': 0, non2xx: 0, errors: 0 };
+  const total = Math.round(requestsPerSecond * durationS);
+  const started = performance.now();
+  let sent = 0;
+  let open = 0;
+  return new Promise((done) => {
+    const send = () => {
+      open++;
+      const req = request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': body.length } }, (res) => {
+        res.resume();
+        res.once('end', () => {
+          counts[res.statusCode >= 200 && res.statusCode < 300 ? '2xx' : 'non2xx']++;
+          finish();
+        });
+      });
+      req.once('error', () => {
+        counts.errors++;
+        finish();
+      });
+      req.end(body);
+    };
+    const finish = () => {
+      open--;
+      if (sent === total && open === 0) {
+        agent.destroy();
+        done({ ...counts, requests: { average: counts['2xx'] / durationS } });
+      }
+    };
+    // Each request leaves at its own time (start + i / rate), whatever the timer's jitter.
+    const tick = () => {
+      const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * requestsPerSecond) + 1);
+      while (sent < due) {
+        sent++;
+        send();
+      }
+      if (sent < total) setTimeout(tick, Math.max(1, (sent / requestsPerSecond) * 1000 - (performance.now() - started)));
+    };
+    tick();
+  });
+}
+
+const result =
+  rate && shape === 'paced'
+    ? await paced(Number(rate), Number(seconds))
+    : await autocannon({
+        url,
+        method: 'POST',
+        connections: 10,
+        duration: Number(seconds),
+        ...(rate ? { overallRate: Number(rate) } : {}),
+        headers,
+        body,
+      });
 process.stdout.write(JSON.stringify(result));

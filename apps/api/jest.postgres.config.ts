@@ -5,5 +5,7 @@ import { nodeProject } from '../../jest.preset';
 export default {
   ...nodeProject('api-postgres', __dirname),
   testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+  // Locks the SQLite file to stall its writer thread: SQLite only.
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/sqlite-writer-stall.e2e-spec.ts'],
   setupFilesAfterEnv: ['<rootDir>/test/support/postgres-env.ts'],
 };

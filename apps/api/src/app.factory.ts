@@ -6,6 +6,8 @@ import { AppModule } from './app.module';
 import { registerApiKeyCheck, registerHostCheck } from './common/request-guards';
 import type { AppConfig } from './config/app-config';
 import { registerJsonBodyParser } from './ingestion/body-decoder';
+import { registerIntakeAdmission } from './ingestion/intake-admission';
+import { IntakeService } from './ingestion/intake.service';
 import { LiveIoAdapter } from './live/live-io.adapter';
 import { APP_VERSION } from './version';
 import { registerDashboard } from './web/dashboard';
@@ -30,6 +32,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     maxAge: 86_400,
   });
   registerApiKeyCheck(fastify, config);
+  registerIntakeAdmission(fastify, app.get(IntakeService));
   registerJsonBodyParser(fastify);
 
   const document = SwaggerModule.createDocument(

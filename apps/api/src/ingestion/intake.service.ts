@@ -10,7 +10,19 @@ import { IntakeJournal } from './intake-journal';
 
 /** Logs one transaction may take under load; several 50-row batches share it. */
 const MAX_LOGS_PER_TRANSACTION = 5_000;
+/** A second write is sent while one is in flight once this many logs wait (or on the 100 ms tick). */
+const MIN_LOGS_PIPELINED = 1_000;
 const RETRY_AFTER_FAILURE_MS = 1_000;
+
+type WriteOutcome = { result: WriteResult } | { error: unknown };
+
+interface InFlightWrite {
+  batches: IntakeBatch[];
+  count: number;
+  outcome: WriteOutcome | null;
+  /** Resolves once the outcome has been handled. */
+  settled: Promise<void>;
+}
 
 /**
  * Accepts validated requests (journal first, then the in-memory queue) and runs the background
@@ -25,7 +37,14 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly queue: IntakeBatch[] = [];
   private pendingLogs = 0;
   private timer: NodeJS.Timeout | null = null;
-  private writing: Promise<void> | null = null;
+  private readonly inFlight: InFlightWrite[] = [];
+  private readonly roomWaiters = new Set<() => void>();
+  /** Batches at the queue's head already sent in an in-flight write. */
+  private sent = 0;
+  /** A write failed: the ones in flight after it are discarded, and all are resent from the head. */
+  private failing = false;
+  /** After a failure, nothing is sent before this time. */
+  private retryAt = 0;
   private stopping = false;
 
   constructor(
@@ -40,6 +59,31 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
 
   get pending(): number {
     return this.pendingLogs;
+  }
+
+  /** The queue is at its bound: no non-empty request can be accepted until the writer catches up. */
+  get full(): boolean {
+    return this.pendingLogs >= this.config.queueLimit;
+  }
+
+  /**
+   * Resolves true once the queue is below its bound, or false after `timeoutMs`. The writer frees
+   * room a transaction at a time (every few hundred ms under load), so a request that waits a
+   * moment usually gets in instead of being refused and retried.
+   */
+  waitForRoom(timeoutMs: number): Promise<boolean> {
+    if (!this.full) return Promise.resolve(true);
+    return new Promise((resolve) => {
+      const waiter = (): void => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        this.roomWaiters.delete(waiter);
+        resolve(false);
+      }, timeoutMs);
+      this.roomWaiters.add(waiter);
+    });
   }
 
   /** Replays what the journal holds beyond the last committed checkpoint, before the server listens. */
@@ -59,7 +103,7 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     if (this.stopping) throw new ApiError(503, 'The server is shutting down', undefined, { 'Retry-After': '1' });
     if (this.pendingLogs + logs.length > this.config.queueLimit) throw ApiError.queueFull(1);
     this.enqueue(this.journal.append({ projectId, receivedAt: Date.now(), logs }));
-    if (this.pendingLogs >= WRITER.batchSize) this.schedule(0);
+    if (this.pendingLogs >= WRITER.batchSize) this.pump();
   }
 
   /** SIGTERM/SIGINT: stop taking requests and store everything queued before exit. */
@@ -72,9 +116,10 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
 
   /** Writes until the queue is empty (start-up replay, shutdown, tests). */
   async drain(): Promise<void> {
-    while (this.queue.length > 0 || this.writing) {
-      if (this.writing) await this.writing;
-      else await this.writeOnce();
+    while (this.queue.length > 0) {
+      this.pump(true);
+      if (this.inFlight.length > 0) await this.inFlight[0].settled;
+      else await new Promise((done) => setTimeout(done, Math.max(1, this.retryAt - Date.now())));
     }
   }
 
@@ -91,40 +136,68 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     }
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.tick();
+      this.pump(true);
+      this.schedule(WRITER.flushIntervalMs);
     }, delay);
   }
 
-  private async tick(): Promise<void> {
-    if (!this.writing && this.queue.length > 0) await this.writeOnce();
-    this.schedule(this.pendingLogs >= WRITER.batchSize ? 0 : WRITER.flushIntervalMs);
+  /**
+   * Sends queued batches to the store, up to its writes in flight. The first write goes as soon as
+   * 50 logs wait; a further one (the store is still busy) only once a fair share of a transaction
+   * waits, or on the 100 ms tick (`force`), so a busy writer does not alternate large and tiny commits.
+   */
+  private pump(force = false): void {
+    while (Date.now() >= this.retryAt && this.inFlight.length < this.store.writesInFlight && this.sent < this.queue.length) {
+      const unsent = this.pendingLogs - this.inFlight.reduce((sum, write) => sum + write.count, 0);
+      const enough = this.inFlight.length === 0 ? WRITER.batchSize : MIN_LOGS_PIPELINED;
+      if (!force && unsent < enough) return;
+      let count = 0;
+      let take = 0;
+      while (this.sent + take < this.queue.length && (take === 0 || count + this.queue[this.sent + take].logs.length <= MAX_LOGS_PER_TRANSACTION)) {
+        count += this.queue[this.sent + take++].logs.length;
+      }
+      const batches = this.queue.slice(this.sent, this.sent + take);
+      this.sent += take;
+      const write: InFlightWrite = { batches, count, outcome: null, settled: Promise.resolve() };
+      write.settled = this.store
+        .write(batches, this.journalId)
+        .then(
+          (result) => this.settle(write, { result }),
+          (error: unknown) => this.settle(write, { error }),
+        )
+        .catch((error: unknown) => this.logger.error(`Handling a committed write failed: ${(error as Error).stack ?? error}`));
+      this.inFlight.push(write);
+    }
   }
 
-  private writeOnce(): Promise<void> {
-    const run = this.writeNext().finally(() => (this.writing = null));
-    this.writing = run;
-    return run;
-  }
-
-  private async writeNext(): Promise<void> {
-    let count = 0;
-    let take = 0;
-    while (take < this.queue.length && (take === 0 || count + this.queue[take].logs.length <= MAX_LOGS_PER_TRANSACTION)) {
-      count += this.queue[take++].logs.length;
+  /** Handles outcomes strictly in the order the writes were sent (the engine commits them in that order). */
+  private settle(write: InFlightWrite, outcome: WriteOutcome): void {
+    write.outcome = outcome;
+    while (this.inFlight[0]?.outcome) {
+      const done = this.inFlight.shift()!;
+      const { batches, count } = done;
+      if ('error' in done.outcome!) {
+        if (!this.failing) this.logger.error(`Storing ${count} logs failed; retrying: ${(done.outcome.error as Error).stack ?? done.outcome.error}`);
+        // This write and every one sent after it go again from the queue's head once all have answered.
+        this.failing = true;
+        this.retryAt = Date.now() + RETRY_AFTER_FAILURE_MS;
+        continue;
+      }
+      this.queue.splice(0, batches.length);
+      this.sent -= batches.length;
+      this.pendingLogs -= count;
+      this.journal.release(batches[batches.length - 1].seq);
+      this.emit(done.outcome!.result);
     }
-    const batches = this.queue.slice(0, take);
-    let result: WriteResult;
-    try {
-      result = await this.store.write(batches, this.journalId);
-    } catch (error) {
-      this.logger.error(`Storing ${count} logs failed; retrying: ${(error as Error).stack ?? error}`);
-      await new Promise((done) => setTimeout(done, RETRY_AFTER_FAILURE_MS));
-      return;
+    if (!this.full && this.roomWaiters.size > 0) {
+      for (const waiter of this.roomWaiters) waiter();
+      this.roomWaiters.clear();
     }
-    this.queue.splice(0, take);
-    this.pendingLogs -= count;
-    this.journal.release(batches[batches.length - 1].seq);
-    this.emit(result);
+    if (this.failing && this.inFlight.length === 0) {
+      this.failing = false;
+      this.sent = 0;
+    }
+    this.pump();
   }
 
   private emit(result: WriteResult): void {

@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/app-config';
 import { ENTITIES } from './entities';
 import { PostgresInitialSchema1732300000000 } from './migrations/postgres/1732300000000-initial-schema';
 import { InitialSchema1732200000000 } from './migrations/sqlite/1732200000000-initial-schema';
+import { FtsMergePolicy1763769600000 } from './migrations/sqlite/1763769600000-fts-merge-policy';
 import { applySqlitePragmas } from './sqlite/sqlite-pragmas';
 
 export const SQLITE_FILE = 'logdesk.sqlite';
@@ -41,7 +42,7 @@ function sqliteOptions(config: AppConfig): DataSourceOptions {
     type: 'better-sqlite3',
     database: join(config.dataDir, SQLITE_FILE),
     entities: ENTITIES,
-    migrations: [InitialSchema1732200000000],
+    migrations: [InitialSchema1732200000000, FtsMergePolicy1763769600000],
     migrationsRun: true,
     synchronize: false,
     enableWAL: true,

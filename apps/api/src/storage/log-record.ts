@@ -1,4 +1,5 @@
 import type { LogLevel, LogRecord } from '@logdesk/contracts';
+import type { IntakeBatch, IntakeLog } from '../ingestion/intake-batch';
 
 /** A `logs` row as both engines select it (snake_case columns, times as numbers or strings). */
 export interface LogRow {
@@ -42,4 +43,42 @@ export function toLogRecord(row: LogRow): LogRecord {
     eventId: row.event_id,
     createdAt: new Date(Number(row.created_at)).toISOString(),
   };
+}
+
+/** The record of a log just stored with `id`, built from its intake form (as toLogRecord would read it back). */
+export function intakeRecord(id: number, batch: IntakeBatch, log: IntakeLog): LogRecord {
+  return {
+    id,
+    projectId: batch.projectId,
+    bucket: log.bucket,
+    level: log.level,
+    message: log.message,
+    timestamp: log.timestamp,
+    tags: log.tags ? { ...log.tags } : {},
+    context: log.context ? (JSON.parse(log.context) as Record<string, unknown>) : null,
+    traceId: log.traceId,
+    userId: log.userId,
+    sessionId: log.sessionId,
+    env: log.env,
+    appName: log.appName,
+    appVersion: log.appVersion,
+    eventId: log.eventId,
+    createdAt: new Date(batch.receivedAt).toISOString(),
+  };
+}
+
+/** Groups the stored logs of a write by project, ascending id; `ids` has one entry per log, 0 for a duplicate. */
+export function recordsByProject(batches: IntakeBatch[], ids: readonly number[]): Map<string, LogRecord[]> {
+  const byProject = new Map<string, LogRecord[]>();
+  let at = 0;
+  for (const batch of batches) {
+    for (const log of batch.logs) {
+      const id = ids[at++];
+      if (!id) continue;
+      const list = byProject.get(batch.projectId);
+      if (list) list.push(intakeRecord(id, batch, log));
+      else byProject.set(batch.projectId, [intakeRecord(id, batch, log)]);
+    }
+  }
+  return byProject;
 }

@@ -53,6 +53,11 @@ export const LOG_STORE = Symbol('LOG_STORE');
  */
 export interface LogStore {
   readonly kind: 'sqlite' | 'postgres';
+  /**
+   * Writes the intake may have in flight at once. Above 1 the engine must commit them in the order
+   * sent and, once one fails, fail every later one until the failed batches are written again.
+   */
+  readonly writesInFlight: number;
   /** The last journal sequence number whose logs are committed. */
   checkpoint(journalId: string): Promise<number>;
   /** Stores whole intake batches in one transaction, with the journal checkpoint. */

@@ -11,6 +11,8 @@ import { PostgresWriter } from './postgres-writer';
 /** The PostgreSQL engine (`DATABASE_URL`): several instances may share one database. */
 export class PostgresLogStore implements LogStore {
   readonly kind = 'postgres' as const;
+  /** One write at a time: its transactions run on a pool and could commit out of order. */
+  readonly writesInFlight = 1;
   private readonly writer: PostgresWriter;
   private readonly reader: PostgresReader;
   private readonly statistics: PostgresStats;

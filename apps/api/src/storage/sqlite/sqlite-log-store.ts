@@ -14,6 +14,8 @@ import { SqliteWriterThread } from './sqlite-writer-thread';
  */
 export class SqliteLogStore implements LogStore {
   readonly kind = 'sqlite' as const;
+  /** The writer thread starts the next transaction as soon as one commits, without a round trip here. */
+  readonly writesInFlight = 2;
   private readonly writer: SqliteWriterThread;
   private readonly reader: SqliteReader;
   private readonly statistics: SqliteStats;

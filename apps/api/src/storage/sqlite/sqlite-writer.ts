@@ -3,9 +3,25 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { IntakeBatch, IntakeLog } from '../../ingestion/intake-batch';
 import { HOUR, MINUTE } from '../histogram-edges';
 import type { WriteResult } from '../log-store';
-import { toLogRecord, type LogRow } from '../log-record';
+import type { LogRow } from '../log-record';
 
 const LOG_INSERT_COLUMNS = 16;
+
+/**
+ * What a write committed, compact enough to cross the thread boundary cheaply: the main thread
+ * already holds the logs, so it builds the records from them and these ids.
+ */
+export interface SqliteWriteOutcome extends Omit<WriteResult, 'logsByProject'> {
+  /** For each log of the batches, in order: its new id, or 0 when it was a duplicate. */
+  ids: number[];
+}
+
+interface FreshLog {
+  batch: IntakeBatch;
+  log: IntakeLog;
+  /** Its position among all logs of the write. */
+  at: number;
+}
 
 /**
  * The SQLite write path. It talks to better-sqlite3 directly (not TypeORM): prepared multi-row
@@ -35,8 +51,8 @@ export class SqliteWriter {
     return row?.seq ?? 0;
   }
 
-  write(batches: IntakeBatch[], journalId: string): WriteResult {
-    const result: WriteResult = { logsByProject: new Map(), projects: [], buckets: [], tags: [], duplicates: 0 };
+  write(batches: IntakeBatch[], journalId: string): SqliteWriteOutcome {
+    const result: SqliteWriteOutcome = { ids: [], projects: [], buckets: [], tags: [], duplicates: 0 };
     const startId = this.nextId;
     const createdProjects: string[] = [];
     const createdBuckets: string[] = [];
@@ -45,9 +61,10 @@ export class SqliteWriter {
         const fresh = this.dropDuplicates(batches, result);
         const rows: LogRow[] = [];
         const tags: (Record<string, string> | null)[] = [];
-        for (const { batch, log } of fresh) {
+        for (const { batch, log, at } of fresh) {
           if (this.ensureProject(batch.projectId, result)) createdProjects.push(batch.projectId);
           if (this.ensureBucket(batch.projectId, log.bucket, result)) createdBuckets.push(`${batch.projectId}\u0000${log.bucket}`);
+          result.ids[at] = this.nextId;
           rows.push(this.toRow(this.nextId++, batch, log));
           tags.push(log.tags);
         }
@@ -58,12 +75,6 @@ export class SqliteWriter {
         this.stmt('checkpoint', () =>
           'INSERT INTO intake_checkpoints (journal_id, seq) VALUES (?, ?) ON CONFLICT (journal_id) DO UPDATE SET seq = excluded.seq',
         ).run(journalId, seq);
-        for (const row of rows) {
-          const record = toLogRecord(row);
-          const list = result.logsByProject.get(record.projectId) ?? [];
-          list.push(record);
-          result.logsByProject.set(record.projectId, list);
-        }
       })();
     } catch (error) {
       // The transaction rolled back: forget what it created so the retry creates it again.
@@ -81,7 +92,7 @@ export class SqliteWriter {
   }
 
   /** The first copy of an eventId wins: earlier in this write, or already stored. */
-  private dropDuplicates(batches: IntakeBatch[], result: WriteResult): { batch: IntakeBatch; log: IntakeLog }[] {
+  private dropDuplicates(batches: IntakeBatch[], result: SqliteWriteOutcome): FreshLog[] {
     const seen = new Set<string>();
     const byProject = new Map<string, string[]>();
     for (const batch of batches) {
@@ -102,24 +113,27 @@ export class SqliteWriter {
         for (const eventId of stored) seen.add(`${projectId}\u0000${eventId}`);
       }
     }
-    const fresh: { batch: IntakeBatch; log: IntakeLog }[] = [];
+    const fresh: FreshLog[] = [];
+    let at = 0;
     for (const batch of batches) {
       for (const log of batch.logs) {
+        result.ids.push(0);
         if (log.eventId !== null) {
           const key = `${batch.projectId}\u0000${log.eventId}`;
           if (seen.has(key)) {
             result.duplicates++;
+            at++;
             continue;
           }
           seen.add(key);
         }
-        fresh.push({ batch, log });
+        fresh.push({ batch, log, at: at++ });
       }
     }
     return fresh;
   }
 
-  private ensureProject(projectId: string, result: WriteResult): boolean {
+  private ensureProject(projectId: string, result: SqliteWriteOutcome): boolean {
     if (this.knownProjects.has(projectId)) return false;
     const now = this.creationTime();
     this.stmt('workspace', () => 'INSERT OR IGNORE INTO workspaces (id, name, created_at) VALUES (?, ?, ?)').run(
@@ -140,7 +154,7 @@ export class SqliteWriter {
     return true;
   }
 
-  private ensureBucket(projectId: string, name: string, result: WriteResult): boolean {
+  private ensureBucket(projectId: string, name: string, result: SqliteWriteOutcome): boolean {
     const key = `${projectId}\u0000${name}`;
     if (this.knownBuckets.has(key)) return false;
     const now = this.creationTime();
@@ -193,7 +207,7 @@ export class SqliteWriter {
   }
 
   /** Tag index rows, and the catalogue counts; a value counted for the first time is "discovered". */
-  private indexTags(rows: LogRow[], tagsOf: (Record<string, string> | null)[], result: WriteResult): void {
+  private indexTags(rows: LogRow[], tagsOf: (Record<string, string> | null)[], result: SqliteWriteOutcome): void {
     const tagRows: unknown[][] = [];
     const counts = new Map<string, { projectId: string; key: string; value: string; count: number }>();
     const byLevelAndBucket = new Map<string, unknown[]>();
