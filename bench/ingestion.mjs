@@ -28,10 +28,10 @@ export const batch = (projectId) =>
   );
 
 /** Runs bench/load.mjs (autocannon) in its own process; resolves with its JSON result. */
-export function autocannon(url, bodyFile, seconds, requestsPerSecond, shape = 'paced') {
+export function autocannon(url, bodyFile, seconds, requestsPerSecond, shape = 'paced', env = {}) {
   return new Promise((done, fail) => {
     const args = [join(ROOT, 'bench/load.mjs'), `${url}/logs`, bodyFile, String(seconds), ...(requestsPerSecond ? [String(requestsPerSecond), shape] : [])];
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let out = '';
     child.stdout.on('data', (chunk) => (out += chunk));
     child.once('exit', (code) => (code === 0 ? done(JSON.parse(out)) : fail(new Error(`autocannon exited ${code}`))));
@@ -72,21 +72,34 @@ async function measureLag(url, bodyFile, shape) {
   return lags;
 }
 
+/** Logs/s stored over DURATION_S of autocannon at full speed, until the queue is empty again. */
+async function sustained(url, bodyFile, label, env = {}) {
+  const started = Date.now();
+  const result = await autocannon(url, bodyFile, DURATION_S, undefined, undefined, env);
+  const accepted = result['2xx'] * BATCH;
+  // Sustained means stored, not only accepted: wait for the queue to empty.
+  while ((await health(url)).queue.pending > 0) await sleep(50);
+  const seconds = (Date.now() - started) / 1000;
+  console.log(`${label}: ${Math.round(accepted / seconds).toLocaleString('en')} logs/s stored ` +
+    `(${accepted.toLocaleString('en')} logs in ${seconds.toFixed(1)} s; HTTP ${Math.round(result.requests.average * BATCH).toLocaleString('en')} logs/s accepted, ` +
+    `${result.non2xx} non-2xx, latency p99 ${result.latency.p99} ms)`);
+}
+
 export async function benchIngestion() {
   const dir = tempDir('logdesk-bench-ingest-');
-  const server = await startServer(dir);
   const bodyFile = join(dir, 'batch.json.gz');
   writeFileSync(bodyFile, batch('bench'));
+  // The SDK gives every log an eventId, which the server checks for duplicates and indexes: measured
+  // apart, on a server and database of its own.
+  const sdkServer = await startServer(tempDir('logdesk-bench-ingest-ids-'));
   try {
-    const started = Date.now();
-    const result = await autocannon(server.url, bodyFile, DURATION_S);
-    const accepted = result['2xx'] * BATCH;
-    // Sustained means stored, not only accepted: wait for the queue to empty.
-    while ((await health(server.url)).queue.pending > 0) await sleep(50);
-    const seconds = (Date.now() - started) / 1000;
-    console.log(`ingestion: ${Math.round(accepted / seconds).toLocaleString('en')} logs/s stored ` +
-      `(${accepted.toLocaleString('en')} logs in ${seconds.toFixed(1)} s; HTTP ${Math.round(result.requests.average * BATCH).toLocaleString('en')} logs/s accepted, ` +
-      `${result.non2xx} non-2xx, latency p99 ${result.latency.p99} ms)`);
+    await sustained(sdkServer.url, bodyFile, 'ingestion, a fresh eventId on every log (as the SDK sends)', { BENCH_EVENT_IDS: '1' });
+  } finally {
+    await sdkServer.stop();
+  }
+  const server = await startServer(dir);
+  try {
+    await sustained(server.url, bodyFile, 'ingestion');
 
     // Lag under 10,000 logs/s of background load: spread evenly (paced), then as autocannon's rate
     // limit sends it, one burst of 10,000 logs at the start of every second.

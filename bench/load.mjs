@@ -4,11 +4,26 @@
 // each second's requests in one burst at the start of the second, so `paced` spaces them evenly
 // instead (a steady load); `burst` keeps autocannon's behaviour.
 import autocannon from 'autocannon';
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 
 const [url, bodyFile, seconds, rate, shape = 'paced'] = process.argv.slice(2);
 const body = readFileSync(bodyFile);
+
+/**
+ * `BENCH_EVENT_IDS=1`: every log carries a fresh eventId, as the SDK sends them (the server then
+ * checks and indexes each one). Bodies are made up front, enough for the run, and cycled.
+ */
+function bodiesWithEventIds(count) {
+  const template = JSON.parse(gunzipSync(body).toString());
+  return Array.from({ length: count }, () =>
+    gzipSync(JSON.stringify({ ...template, logs: template.logs.map((log) => ({ ...log, eventId: randomUUID() })) })),
+  );
+}
+const fresh = process.env.BENCH_EVENT_IDS === '1' ? bodiesWithEventIds(Math.min(20_000, 500 * Number(seconds))) : null;
+let nextBody = 0;
 const headers = { 'content-type': 'application/json', 'content-encoding': 'gzip' };
 
 function paced(requestsPerSecond, durationS) {
@@ -65,5 +80,6 @@ const result =
         ...(rate ? { overallRate: Number(rate) } : {}),
         headers,
         body,
+        ...(fresh ? { requests: [{ setupRequest: (req) => ({ ...req, body: fresh[nextBody++ % fresh.length] }) }] } : {}),
       });
 process.stdout.write(JSON.stringify(result));

@@ -9,7 +9,7 @@ import type { IntakeBatch, IntakeLog } from './intake-batch';
 import { IntakeJournal } from './intake-journal';
 
 /** Logs one transaction may take under load; several 50-row batches share it. */
-const MAX_LOGS_PER_TRANSACTION = 5_000;
+const MAX_LOGS_PER_TRANSACTION = 20_000;
 /** A second write is sent while one is in flight once this many logs wait (or on the 100 ms tick). */
 const MIN_LOGS_PIPELINED = 1_000;
 const RETRY_AFTER_FAILURE_MS = 1_000;
