@@ -3,7 +3,7 @@ import type { Database, Statement } from 'better-sqlite3';
 import type { IntakeBatch, IntakeLog } from '../../ingestion/intake-batch';
 import { HOUR, MINUTE } from '../histogram-edges';
 import type { WriteResult } from '../log-store';
-import type { LogRow } from '../log-record';
+import { intakeRow, type LogRow } from '../log-record';
 
 const LOG_INSERT_COLUMNS = 16;
 
@@ -72,7 +72,7 @@ export class SqliteWriter {
           if (this.ensureProject(batch.projectId, result)) createdProjects.push(batch.projectId);
           if (this.ensureBucket(batch.projectId, log.bucket, result)) createdBuckets.push(`${batch.projectId}\u0000${log.bucket}`);
           result.ids[at] = this.nextId;
-          rows.push(this.toRow(this.nextId++, batch, log));
+          rows.push(intakeRow(this.nextId++, batch, log));
           tags.push(log.tags);
         }
         for (let i = 0; i < rows.length; i += WRITER.batchSize) this.insertChunk(rows.slice(i, i + WRITER.batchSize));
@@ -175,27 +175,6 @@ export class SqliteWriter {
     const bucket: Bucket = { id: `${projectId}:${name}`, name, projectId, createdAt: new Date(now).toISOString() };
     result.buckets.push(bucket);
     return true;
-  }
-
-  private toRow(id: number, batch: IntakeBatch, log: IntakeLog): LogRow {
-    return {
-      id,
-      project_id: batch.projectId,
-      bucket: log.bucket,
-      level: log.level,
-      message: log.message,
-      timestamp: log.timestamp,
-      tags: log.tags ? JSON.stringify(log.tags) : null,
-      context: log.context,
-      trace_id: log.traceId,
-      user_id: log.userId,
-      session_id: log.sessionId,
-      env: log.env,
-      app_name: log.appName,
-      app_version: log.appVersion,
-      event_id: log.eventId,
-      created_at: batch.receivedAt,
-    };
   }
 
   private insertChunk(rows: LogRow[]): void {
