@@ -113,28 +113,27 @@ export class SqliteWriter {
     for (const [projectId, ids] of byProject) {
       for (let i = 0; i < ids.length; i += 500) {
         const chunk = ids.slice(i, i + 500);
-        const stored = this.db
-          .prepare(`SELECT event_id FROM logs WHERE project_id = ? AND event_id IN (${chunk.map(() => '?').join(',')})`)
+        const stored = this.stmt(`stored-events:${chunk.length}`, () =>
+          `SELECT event_id FROM logs WHERE project_id = ? AND event_id IN (${new Array(chunk.length).fill('?').join(', ')})`,
+        )
           .pluck()
           .all(projectId, ...chunk) as string[];
         for (const eventId of stored) seen.add(`${projectId}\u0000${eventId}`);
       }
     }
     const fresh: FreshLog[] = [];
-    let at = 0;
     for (const batch of batches) {
       for (const log of batch.logs) {
-        result.ids.push(0);
+        const at = result.ids.push(0) - 1;
         if (log.eventId !== null) {
           const key = `${batch.projectId}\u0000${log.eventId}`;
           if (seen.has(key)) {
             result.duplicates++;
-            at++;
             continue;
           }
           seen.add(key);
         }
-        fresh.push({ batch, log, at: at++ });
+        fresh.push({ batch, log, at });
       }
     }
     return fresh;
