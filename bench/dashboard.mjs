@@ -5,13 +5,15 @@
 //   3. main-thread busy time per second while 5,000 logs/s stream in live (CDP Performance metrics,
 //      autocannon in its own process).
 // Prints figures; asserts nothing. Needs `npm run build` (the API and the dashboard).
-import { spawn, execFileSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import chromiumSupport from '../scripts/chromium.js';
 import { generate } from './queries.mjs';
 import { ROOT, ms, percentile, sleep, startServer, tempDir } from './support.mjs';
+
+const { launchChromium } = chromiumSupport;
 
 export const WEB_BUILD = join(ROOT, 'dist/apps/web/browser/index.html');
 const PROJECT = 'bench';
@@ -32,20 +34,7 @@ export async function benchDashboard() {
   const dir = reuse ?? tempDir('logdesk-bench-dashboard-');
   if (!reuse || !existsSync(join(dir, 'logdesk.sqlite'))) await generate(dir);
   const server = await startServer(dir);
-  const browser = await chromium
-    .launch({
-    executablePath: process.env.CHROMIUM_PATH ?? execFileSync('which', ['chromium']).toString().trim(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-    })
+  const browser = await launchChromium()
     .catch(async (error) => {
       await server.stop();
       throw error;

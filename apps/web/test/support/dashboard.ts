@@ -1,34 +1,16 @@
 import type { LogEntryInput, StatsResponse } from '@logdesk/contracts';
-import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium as launchDebianChromium } from '../../../../scripts/chromium';
 
 /** index.html of the build the server serves; `npm test` builds it first. */
 export const WEB_BUILD = resolve(__dirname, '../../../../dist/apps/web/browser/index.html');
 export const SCREENSHOTS = resolve(__dirname, '../screenshots');
 
-/** Debian's Chromium (apt); no test tool may download a browser here. */
-function chromiumPath(): string {
-  if (process.env['CHROMIUM_PATH']) return process.env['CHROMIUM_PATH'];
-  return execFileSync('which', ['chromium']).toString().trim();
-}
-
 export async function launchChromium(): Promise<Browser> {
   if (!existsSync(WEB_BUILD)) throw new Error(`The dashboard is not built (${WEB_BUILD}); run npm run build:web`);
-  return chromium.launch({
-    executablePath: chromiumPath(),
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  return launchDebianChromium();
 }
 
 export interface DashboardPage {

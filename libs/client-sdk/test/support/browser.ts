@@ -1,36 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
 
-/** Flags for Debian's Chromium in a container: no sandbox, no GPU, nothing phoning home. */
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/**
- * Debian's Chromium (CI installs it with apt; no test tool may download a browser). A missing browser
- * fails the spec rather than skipping it, so a green run always means the browser build was exercised.
- */
-export async function launchChromium(): Promise<Browser> {
-  let executablePath = '';
-  try {
-    executablePath = execFileSync('sh', ['-c', 'command -v chromium'], { encoding: 'utf8' }).trim();
-  } catch {
-    // Reported below.
-  }
-  if (!executablePath) {
-    throw new Error('Chromium not found on PATH: install it with `apt-get install chromium` (.ci/run does).');
-  }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
-}
+export { launchChromium } from '../../../../scripts/chromium';
 
 export interface StaticServer {
   /** `http://localhost:<port>`: an origin of its own, so the SDK's requests are cross-origin. */
