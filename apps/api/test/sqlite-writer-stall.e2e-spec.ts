@@ -37,9 +37,12 @@ describe('a stalled SQLite writer', () => {
     expect(health.body.queue.pending).toBe(1000);
 
     const refusedAt = Date.now();
-    const refused = await postLogs(server.url, { projectId: 'stall', logs: logs(1000, 1) });
+    const refused = await postLogs(server.url, { projectId: 'stall', logs: logs(1000, 1) }, { headers: { origin: 'http://app.example' } });
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+    // A page's SDK must be able to read the refusal and its Retry-After.
+    expect(refused.headers.get('access-control-allow-origin')).toBe('*');
+    expect(refused.headers.get('access-control-expose-headers')).toContain('Retry-After');
     expect(refused.body).toMatchObject({ statusCode: 503, error: 'Service Unavailable' });
     expect(Date.now() - refusedAt).toBeGreaterThanOrEqual(200); // it waited for room first
 
