@@ -147,7 +147,9 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
    * waits, or on the 100 ms tick (`force`), so a busy writer does not alternate large and tiny commits.
    */
   private pump(force = false): void {
-    while (Date.now() >= this.retryAt && this.inFlight.length < this.store.writesInFlight && this.sent < this.queue.length) {
+    const ready = (): boolean =>
+      !this.failing && Date.now() >= this.retryAt && this.inFlight.length < this.store.writesInFlight && this.sent < this.queue.length;
+    while (ready()) {
       const unsent = this.pendingLogs - this.inFlight.reduce((sum, write) => sum + write.count, 0);
       const enough = this.inFlight.length === 0 ? WRITER.batchSize : MIN_LOGS_PIPELINED;
       if (!force && unsent < enough) return;
