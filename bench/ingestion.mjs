@@ -46,7 +46,7 @@ async function health(url) {
  * Probes, each a one-log request to its own project, timed from its 200 until a page shows it;
  * sent one after another for 20 s while the load runs (22 s).
  */
-async function measureLag(url, bodyFile, shape) {
+export async function measureLag(url, bodyFile, shape) {
   const load = autocannon(url, bodyFile, 22, 100, shape);
   await sleep(1000);
   const lags = [];
