@@ -2,12 +2,12 @@ import { appendFileSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { IntakeJournal } from './intake-journal';
+import { intakeLog } from './intake-log.fixture';
 
 const request = (projectId: string) => ({
   projectId,
   receivedAt: 1,
-  logs: [{ bucket: 'b', level: 'info' as const, message: projectId, timestamp: 1, tags: null, context: null, traceId: null,
-    userId: null, sessionId: null, env: null, appName: null, appVersion: null, eventId: null }],
+  logs: [intakeLog({ bucket: 'b', message: projectId, timestamp: 1 })],
 });
 
 describe(IntakeJournal.name, () => {

@@ -36,7 +36,9 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
   private readonly journalId: string;
   private readonly queue: IntakeBatch[] = [];
   private pendingLogs = 0;
-  private timer: NodeJS.Timeout | null = null;
+  /** The writer's 100 ms tick. */
+  private tick: NodeJS.Timeout | null = null;
+  private pumpQueued = false;
   private readonly inFlight: InFlightWrite[] = [];
   private readonly roomWaiters = new Set<() => void>();
   /** Batches at the queue's head already sent in an in-flight write. */
@@ -94,7 +96,7 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
       this.logger.log(`Replaying ${this.pendingLogs} journaled logs from ${replay.length} requests`);
       await this.drain();
     }
-    this.schedule(WRITER.flushIntervalMs);
+    this.tick = setInterval(() => this.pump(true), WRITER.flushIntervalMs);
   }
 
   /** Journals and queues one validated request; the caller answers 200 once this returns. */
@@ -103,13 +105,13 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     if (this.stopping) throw new ApiError(503, 'The server is shutting down', undefined, { 'Retry-After': '1' });
     if (this.pendingLogs + logs.length > this.config.queueLimit) throw ApiError.queueFull(1);
     this.enqueue(this.journal.append({ projectId, receivedAt: Date.now(), logs }));
-    if (this.pendingLogs >= WRITER.batchSize) this.pump();
+    if (this.pendingLogs >= WRITER.batchSize) this.pumpSoon();
   }
 
   /** SIGTERM/SIGINT: stop taking requests and store everything queued before exit. */
   async beforeApplicationShutdown(): Promise<void> {
     this.stopping = true;
-    if (this.timer) clearTimeout(this.timer);
+    if (this.tick) clearInterval(this.tick);
     await this.drain();
     this.journal.close();
   }
@@ -128,17 +130,17 @@ export class IntakeService implements OnModuleInit, BeforeApplicationShutdown {
     this.pendingLogs += batch.logs.length;
   }
 
-  private schedule(delay: number): void {
-    if (this.stopping) return;
-    if (this.timer) {
-      if (delay > 0) return;
-      clearTimeout(this.timer);
-    }
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.pump(true);
-      this.schedule(WRITER.flushIntervalMs);
-    }, delay);
+  /**
+   * Pumps once the current request has been answered: `accept` runs on the request's path, and
+   * handing a write to the store copies its logs (to the writer thread, for SQLite).
+   */
+  private pumpSoon(): void {
+    if (this.pumpQueued) return;
+    this.pumpQueued = true;
+    setImmediate(() => {
+      this.pumpQueued = false;
+      this.pump();
+    });
   }
 
   /**

@@ -1,25 +1,9 @@
-import type { IntakeBatch, IntakeLog } from '../ingestion/intake-batch';
+import type { IntakeBatch } from '../ingestion/intake-batch';
+import { intakeLog } from '../ingestion/intake-log.fixture';
 import { intakeRecord, intakeRow, recordsByProject, toLogRecord } from './log-record';
 
-const log = (overrides: Partial<IntakeLog> = {}): IntakeLog => ({
-  bucket: 'api',
-  level: 'info',
-  message: 'hello',
-  timestamp: 1_795_000_000_000,
-  tags: null,
-  context: null,
-  traceId: null,
-  userId: null,
-  sessionId: null,
-  env: null,
-  appName: null,
-  appVersion: null,
-  eventId: null,
-  ...overrides,
-});
-
 describe('records of stored logs', () => {
-  const full = log({
+  const full = intakeLog({
     level: 'error',
     tags: { region: 'eu', retried: 'true' },
     context: JSON.stringify({ order: { id: 7, items: [1, 2] }, note: null }),
@@ -31,7 +15,7 @@ describe('records of stored logs', () => {
     appVersion: '1.2.3',
     eventId: 'e-1',
   });
-  const batch: IntakeBatch = { seq: 3, projectId: 'shop', receivedAt: 1_795_000_000_123, logs: [full, log(), log({ message: 'dup' })] };
+  const batch: IntakeBatch = { seq: 3, projectId: 'shop', receivedAt: 1_795_000_000_123, logs: [full, intakeLog(), intakeLog({ message: 'dup' })] };
 
   it('builds from the intake exactly what reading the stored row back gives', () => {
     for (const entry of batch.logs) {
@@ -46,7 +30,7 @@ describe('records of stored logs', () => {
   });
 
   it('groups by project in id order and leaves duplicates (id 0) out', () => {
-    const other: IntakeBatch = { seq: 4, projectId: 'blog', receivedAt: 1_795_000_000_200, logs: [log({ message: 'b' })] };
+    const other: IntakeBatch = { seq: 4, projectId: 'blog', receivedAt: 1_795_000_000_200, logs: [intakeLog({ message: 'b' })] };
     const grouped = recordsByProject([batch, other], [10, 11, 0, 12]);
     expect([...grouped.keys()]).toEqual(['shop', 'blog']);
     expect(grouped.get('shop')!.map((r) => [r.id, r.message])).toEqual([[10, 'hello'], [11, 'hello']]);
